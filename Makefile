@@ -1,0 +1,26 @@
+GO ?= go
+BIN := bin/jsec
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+
+.PHONY: build test bench bench-compare vet fmt fuzz clean
+
+build:
+	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/jsec
+
+test:
+	CGO_ENABLED=1 $(GO) test -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || (gofmt -l .; echo 'gofmt: files above need formatting'; exit 1)
+
+bench:
+	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem ./...
+	@./scripts/bench.sh
+
+fuzz:
+	./scripts/fuzz.sh
+
+clean:
+	rm -rf bin jsec-out

@@ -1,0 +1,6 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// errorsCheckers is the errors family; its rules are in rules/c_errors.go.
+var errorsCheckers = []*checkers.Checker{}

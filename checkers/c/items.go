@@ -1,0 +1,217 @@
+package c
+
+import (
+	"github.com/jsec/jsec/checkers"
+)
+
+// buildItems splits the token stream into top-level items: function
+// definitions, declarations (up to their ';'), and classes, structs and
+// initialisers with their braces. Namespaces and extern "C" blocks are
+// containers: their contents become items of their own, so that a hit in
+// one function of a large namespace parses that function only.
+func buildItems(lx *checkers.Lexed, cpp bool) {
+	b := itemBuilder{lx: lx, cpp: cpp}
+	b.closes = b.matchBraces()
+	b.run()
+}
+
+type itemBuilder struct {
+	lx     *checkers.Lexed
+	cpp    bool
+	closes []int32 // for each "{" token, the index of its "}" (-1 if none)
+}
+
+func (b *itemBuilder) text(i int) string { return b.lx.Text(i) }
+
+func (b *itemBuilder) isPunct(i int, c byte) bool {
+	t := b.lx.Tokens[i]
+	return t.Kind == checkers.TokPunct && t.End-t.Start == 1 && b.lx.Src[t.Start] == c
+}
+
+// structural reports whether token i counts for item structure: braces in
+// #else branches do not.
+func (b *itemBuilder) structural(i int) bool {
+	return b.lx.Tokens[i].Flags&checkers.FlagAltBranch == 0
+}
+
+// matchBraces pairs structural braces with a stack, once for the file.
+func (b *itemBuilder) matchBraces() []int32 {
+	toks := b.lx.Tokens
+	closes := make([]int32, len(toks))
+	var stack []int32
+	for i := range toks {
+		closes[i] = -1
+		if !b.structural(i) || toks[i].Kind != checkers.TokPunct {
+			continue
+		}
+		if b.isPunct(i, '{') {
+			stack = append(stack, int32(i))
+		} else if b.isPunct(i, '}') && len(stack) > 0 {
+			closes[stack[len(stack)-1]] = int32(i)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return closes
+}
+
+type openContainer struct {
+	index int // into lx.Containers
+	close int // token index of its "}"
+}
+
+func (b *itemBuilder) run() {
+	toks := b.lx.Tokens
+	n := len(toks)
+	var stack []openContainer
+	for i := 0; i < n; {
+		limit := n
+		if len(stack) > 0 {
+			top := stack[len(stack)-1]
+			if i >= top.close {
+				b.lx.Containers[top.index].Span.End = int(toks[top.close].End)
+				stack = stack[:len(stack)-1]
+				i = top.close + 1
+				continue
+			}
+			limit = top.close
+		}
+		t := toks[i]
+		if t.Kind == checkers.TokPreproc || b.isPunct(i, ';') || b.isPunct(i, '}') {
+			i++
+			continue
+		}
+		if open, kind, name := b.containerHeader(i, limit); open >= 0 {
+			parent := -1
+			if len(stack) > 0 {
+				parent = stack[len(stack)-1].index
+			}
+			b.lx.Containers = append(b.lx.Containers, checkers.Container{
+				Kind: kind, Name: name, Parent: parent,
+				Span: checkers.Span{Start: int(t.Start), End: int(toks[n-1].End)},
+			})
+			cl := int(b.closes[open])
+			if cl < 0 || cl > limit {
+				cl = limit
+			}
+			stack = append(stack, openContainer{len(b.lx.Containers) - 1, cl})
+			i = open + 1
+			continue
+		}
+		end := b.scanItem(i, limit)
+		b.emit(i, end, stack)
+		i = end
+	}
+}
+
+func (b *itemBuilder) emit(start, end int, stack []openContainer) {
+	toks := b.lx.Tokens
+	// Trailing directives are not part of the item.
+	for end > start && toks[end-1].Kind == checkers.TokPreproc {
+		end--
+	}
+	if end <= start {
+		return
+	}
+	c := -1
+	if len(stack) > 0 {
+		c = stack[len(stack)-1].index
+	}
+	b.lx.Items = append(b.lx.Items, checkers.Item{
+		Start: int(toks[start].Start), End: int(toks[end-1].End),
+		TokStart: start, TokEnd: end, Container: c,
+	})
+}
+
+// containerHeader recognises "namespace [name] {" and `extern "C" {` at
+// token i and returns the index of the "{", the kind and the name.
+func (b *itemBuilder) containerHeader(i, limit int) (open int, kind, name string) {
+	toks := b.lx.Tokens
+	switch b.text(i) {
+	case "namespace":
+		if !b.cpp {
+			return -1, "", ""
+		}
+		j := i + 1
+		for j < limit && (toks[j].Kind == checkers.TokIdent || b.lx.Is(j, "::")) {
+			name += b.text(j)
+			j++
+		}
+		if j < limit && b.isPunct(j, '{') {
+			return j, "namespace", name
+		}
+	case "extern":
+		if i+2 < limit && toks[i+1].Kind == checkers.TokString && b.isPunct(i+2, '{') {
+			return i + 2, "extern", b.text(i + 1)
+		}
+	}
+	return -1, "", ""
+}
+
+// scanItem returns the index just past the item that starts at token i.
+func (b *itemBuilder) scanItem(i, limit int) int {
+	toks := b.lx.Tokens
+	depth := 0
+	sawEq, aggregate := false, false
+	for j := i; j < limit; j++ {
+		t := toks[j]
+		switch t.Kind {
+		case checkers.TokPreproc:
+			continue
+		case checkers.TokIdent:
+			if depth == 0 && !sawEq {
+				switch b.text(j) {
+				case "struct", "union", "enum", "class", "typedef":
+					aggregate = true
+				}
+			}
+			continue
+		case checkers.TokPunct:
+		default:
+			continue
+		}
+		if t.End-t.Start != 1 || !b.structural(j) {
+			if b.lx.Is(j, "=") && depth == 0 {
+				sawEq = true
+			}
+			continue
+		}
+		switch b.lx.Src[t.Start] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			if depth > 0 {
+				depth--
+			}
+		case '=':
+			if depth == 0 {
+				sawEq = true
+			}
+		case ';':
+			if depth == 0 {
+				return j + 1
+			}
+		case '}':
+			// A closer that is not ours: the item ends before it.
+			if j == i {
+				return j + 1
+			}
+			return j
+		case '{':
+			cl := int(b.closes[j])
+			if cl < 0 || cl >= limit {
+				return limit
+			}
+			if depth > 0 || sawEq || aggregate {
+				j = cl // an initializer, a struct body, a lambda: go on to ';'
+				continue
+			}
+			// A function body. A function-try-block goes on with "catch".
+			if b.cpp && cl+1 < limit && b.text(cl+1) == "catch" {
+				j = cl
+				continue
+			}
+			return cl + 1
+		}
+	}
+	return limit
+}

@@ -1,0 +1,249 @@
+package c
+
+import (
+	"bytes"
+
+	"github.com/jsec/jsec/checkers"
+)
+
+// Lex tokenizes C (cpp=false) or C++ source and delimits its top-level
+// items. It never fails: unterminated strings end at the line, an
+// unterminated comment at the end of the file.
+//
+// Comments, string contents and the dead branches of "#if 0" / "#if 1 ...
+// #else" produce no identifier tokens, which is how triggers in them are
+// ignored. Every other preprocessor directive becomes one TokPreproc token.
+func Lex(src []byte, cpp bool) *checkers.Lexed {
+	l := &lexer{src: src, cpp: cpp}
+	l.toks = make([]checkers.Token, 0, len(src)/5+16)
+	l.run()
+	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments}
+	buildItems(lx, cpp)
+	return lx
+}
+
+// LexC and LexCPP adapt Lex to checkers.Language.
+func LexC(src []byte) *checkers.Lexed   { return Lex(src, false) }
+func LexCPP(src []byte) *checkers.Lexed { return Lex(src, true) }
+
+// IdentByte reports whether b can be part of a C identifier (non-ASCII
+// bytes count, so that UTF-8 identifiers stay whole).
+func IdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+type cond struct {
+	alt bool // in an #else/#elif branch
+	one bool // "#if 1": the #else branch is dead
+}
+
+type lexer struct {
+	src      []byte
+	cpp      bool
+	toks     []checkers.Token
+	comments []checkers.Span
+	conds    []cond
+	alt      int // number of enclosing conds in an alternative branch
+	bol      bool
+}
+
+func (l *lexer) emit(kind checkers.TokKind, start, end int) {
+	var flags checkers.TokFlag
+	if l.alt > 0 {
+		flags = checkers.FlagAltBranch
+	}
+	l.toks = append(l.toks, checkers.Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags})
+}
+
+func (l *lexer) run() {
+	src := l.src
+	n := len(src)
+	l.bol = true
+	for i := 0; i < n; {
+		c := src[i]
+		switch {
+		case c == '\n':
+			l.bol = true
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == 0:
+			i++
+		case c == '\\' && i+1 < n && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i += 2 // line splice
+		case c == '/' && i+1 < n && src[i+1] == '/':
+			i = l.lineComment(i)
+		case c == '/' && i+1 < n && src[i+1] == '*':
+			i = l.blockComment(i)
+		case c == '#' && l.bol:
+			i = l.directive(i)
+		case IdentByte(c) && !(c >= '0' && c <= '9'):
+			l.bol = false
+			i = l.ident(i)
+		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
+			l.bol = false
+			i = l.number(i)
+		case c == '"':
+			l.bol = false
+			i = l.quoted(i, i, '"', checkers.TokString)
+		case c == '\'':
+			l.bol = false
+			i = l.quoted(i, i, '\'', checkers.TokChar)
+		default:
+			l.bol = false
+			i = l.punct(i)
+		}
+	}
+}
+
+func (l *lexer) lineComment(i int) int {
+	start := i
+	n := len(l.src)
+	for i < n && l.src[i] != '\n' {
+		if l.src[i] == '\\' && i+1 < n && l.src[i+1] == '\n' {
+			i++ // a spliced line continues the comment
+		}
+		i++
+	}
+	end := i
+	if end > start && l.src[end-1] == '\r' {
+		end--
+	}
+	l.comments = append(l.comments, checkers.Span{Start: start, End: end})
+	return i
+}
+
+func (l *lexer) blockComment(i int) int {
+	start := i
+	j := bytes.Index(l.src[i+2:], []byte("*/"))
+	if j < 0 {
+		i = len(l.src)
+	} else {
+		i += j + 4
+	}
+	l.comments = append(l.comments, checkers.Span{Start: start, End: i})
+	return i
+}
+
+var stringPrefixes = map[string]bool{"L": true, "u": true, "U": true, "u8": true}
+var rawPrefixes = map[string]bool{"R": true, "LR": true, "uR": true, "UR": true, "u8R": true}
+
+func (l *lexer) ident(i int) int {
+	start := i
+	n := len(l.src)
+	for i < n && IdentByte(l.src[i]) {
+		i++
+	}
+	if i < n && (l.src[i] == '"' || l.src[i] == '\'') && i-start <= 3 {
+		p := string(l.src[start:i])
+		if l.cpp && l.src[i] == '"' && rawPrefixes[p] {
+			return l.raw(start, i)
+		}
+		if stringPrefixes[p] {
+			kind := checkers.TokString
+			if l.src[i] == '\'' {
+				kind = checkers.TokChar
+			}
+			return l.quoted(start, i, l.src[i], kind)
+		}
+	}
+	l.emit(checkers.TokIdent, start, i)
+	return i
+}
+
+func (l *lexer) number(i int) int {
+	start := i
+	n := len(l.src)
+	for i < n {
+		c := l.src[i]
+		switch {
+		case (c == '+' || c == '-') && (l.src[i-1]|0x20 == 'e' || l.src[i-1]|0x20 == 'p'):
+			i++
+		case c == '\'' && l.cpp && i+1 < n && IdentByte(l.src[i+1]):
+			i++ // digit separator
+		case c == '.' || IdentByte(c):
+			i++
+		default:
+			l.emit(checkers.TokNumber, start, i)
+			return i
+		}
+	}
+	l.emit(checkers.TokNumber, start, i)
+	return i
+}
+
+// quoted lexes a string or character literal whose quote is at q.
+func (l *lexer) quoted(start, q int, quote byte, kind checkers.TokKind) int {
+	n := len(l.src)
+	i := q + 1
+	for i < n {
+		c := l.src[i]
+		if c == '\\' && i+1 < n {
+			if l.src[i+1] == '\r' && i+2 < n && l.src[i+2] == '\n' {
+				i += 3
+			} else {
+				i += 2
+			}
+			continue
+		}
+		if c == quote {
+			i++
+			break
+		}
+		if c == '\n' {
+			break // unterminated: the literal ends with its line
+		}
+		i++
+	}
+	l.emit(kind, start, i)
+	return i
+}
+
+// raw lexes a C++ raw string R"delim( ... )delim" whose quote is at q.
+func (l *lexer) raw(start, q int) int {
+	n := len(l.src)
+	i := q + 1
+	for i < n && i-q <= 17 && l.src[i] != '(' {
+		if l.src[i] == '"' || l.src[i] == '\n' || l.src[i] == ' ' {
+			return l.quoted(start, q, '"', checkers.TokString) // not a raw string after all
+		}
+		i++
+	}
+	if i >= n || l.src[i] != '(' {
+		return l.quoted(start, q, '"', checkers.TokString)
+	}
+	closing := make([]byte, 0, 20)
+	closing = append(closing, ')')
+	closing = append(closing, l.src[q+1:i]...)
+	closing = append(closing, '"')
+	j := bytes.Index(l.src[i+1:], closing)
+	end := n
+	if j >= 0 {
+		end = i + 1 + j + len(closing)
+	}
+	l.emit(checkers.TokString, start, end)
+	return end
+}
+
+var puncts3 = []string{">>=", "<<=", "...", "->*", "<=>"}
+var puncts2 = []string{"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "::", "##"}
+
+func (l *lexer) punct(i int) int {
+	rest := l.src[i:]
+	if len(rest) >= 3 {
+		for _, p := range puncts3 {
+			if string(rest[:3]) == p {
+				l.emit(checkers.TokPunct, i, i+3)
+				return i + 3
+			}
+		}
+	}
+	if len(rest) >= 2 {
+		for _, p := range puncts2 {
+			if string(rest[:2]) == p {
+				l.emit(checkers.TokPunct, i, i+2)
+				return i + 2
+			}
+		}
+	}
+	l.emit(checkers.TokPunct, i, i+1)
+	return i + 1
+}

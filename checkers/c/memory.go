@@ -1,0 +1,6 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// memoryCheckers is the memory family; its rules are in rules/c_memory.go.
+var memoryCheckers = []*checkers.Checker{}

@@ -1,0 +1,218 @@
+package checkers
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sort"
+
+	"github.com/jsec/jsec/checkers/syntax"
+	"github.com/jsec/jsec/rules/lit"
+)
+
+// Language binds a grammar, a lexer and the checkers of one language.
+type Language struct {
+	// Name is the language reported on issues: "c", "cpp" or "rust".
+	Name    string
+	Grammar syntax.Lang
+	// Lex tokenizes a file and delimits its items; it must never fail.
+	Lex func(src []byte) *Lexed
+	// IdentByte reports whether b may occur in an identifier; a trigger
+	// only counts when it is a whole identifier.
+	IdentByte func(b byte) bool
+	Checkers  []*Checker
+}
+
+// Analyzer runs one language's checkers over files. It is immutable and
+// safe for concurrent use; the Parser passed to Analyze is not.
+type Analyzer struct {
+	lang    *Language
+	matcher *lit.Matcher
+	byWord  [][]*Checker
+	enabled func(rule string) bool
+}
+
+// NewAnalyzer compiles the trigger prefilter of lang's checkers. enabled
+// selects rules (nil means all); a checker none of whose rules is enabled
+// is left out, so its triggers cost nothing.
+func NewAnalyzer(lang *Language, enabled func(rule string) bool) *Analyzer {
+	if enabled == nil {
+		enabled = func(string) bool { return true }
+	}
+	a := &Analyzer{lang: lang, enabled: enabled}
+	index := map[string]int{}
+	var words []string
+	for _, c := range lang.Checkers {
+		on := false
+		for _, r := range c.Rules {
+			on = on || enabled(r)
+		}
+		if !on {
+			continue
+		}
+		for _, w := range c.Triggers {
+			id, ok := index[w]
+			if !ok {
+				id = len(words)
+				index[w] = id
+				words = append(words, w)
+				a.byWord = append(a.byWord, nil)
+			}
+			a.byWord[id] = append(a.byWord[id], c)
+		}
+	}
+	a.matcher = lit.New(words, lit.Options{})
+	return a
+}
+
+// Language returns the analyzer's language.
+func (a *Analyzer) Language() *Language { return a.lang }
+
+// Result is what analyzing one file produced.
+type Result struct {
+	Findings []Located
+	// Parsed is the number of bytes handed to tree-sitter.
+	Parsed int
+	// Problems are non-fatal failures (a checker panic, a parse timeout):
+	// the file's other findings still stand.
+	Problems []string
+}
+
+// Located is a finding with what the engine adds: the enclosing function
+// and whether it lies in test code.
+type Located struct {
+	Finding
+	Function string
+	Test     bool
+}
+
+type pending struct {
+	c    *Checker
+	tok  int
+	word string
+}
+
+// Analyze runs the checkers over f. Only the items that hold a trigger
+// are parsed.
+func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) (*Result, error) {
+	res := &Result{}
+	matches := a.matcher.FindAll(nil, f.Src)
+	if len(matches) == 0 {
+		return res, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	lx := a.lang.Lex(f.Src)
+	var work []pending
+	needed := make([]bool, len(lx.Items))
+	for _, m := range matches {
+		if m.Start > 0 && a.lang.IdentByte(f.Src[m.Start-1]) || m.End < len(f.Src) && a.lang.IdentByte(f.Src[m.End]) {
+			continue
+		}
+		tok := lx.TokenAt(m.Start)
+		if tok < 0 || lx.Tokens[tok].Kind != TokIdent || int(lx.Tokens[tok].End) != m.End {
+			continue // in a comment, a string, a directive or dead code
+		}
+		item := lx.ItemOf(tok)
+		if item < 0 {
+			continue
+		}
+		for _, c := range a.byWord[m.Word] {
+			if c.Triage == nil || c.Triage(lx, tok) {
+				work = append(work, pending{c, tok, a.matcher.Words()[m.Word]})
+				needed[item] = true
+			}
+		}
+	}
+	if len(work) == 0 {
+		return res, nil
+	}
+	var ranges []syntax.Range
+	for i, it := range lx.Items {
+		if !needed[i] {
+			continue
+		}
+		res.Parsed += it.End - it.Start
+		if n := len(ranges); n > 0 && ranges[n-1].End == it.Start {
+			ranges[n-1].End = it.End
+			continue
+		}
+		ranges = append(ranges, syntax.Range{Start: it.Start, End: it.End})
+	}
+	tree, err := parser.Parse(f.Src, ranges)
+	if err != nil {
+		res.Problems = append(res.Problems, fmt.Sprintf("parse: %v; rules that need the syntax tree were skipped", err))
+		return res, nil
+	}
+	p := &Pass{File: f, Lex: lx, Tree: tree}
+	for _, w := range work {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p.Item = &lx.Items[lx.ItemOf(w.tok)]
+		p.checker = w.c
+		hit := Hit{Word: w.word, Tok: w.tok, Node: leafAt(tree, int(lx.Tokens[w.tok].Start))}
+		if msg := runCheck(p, hit); msg != "" {
+			res.Problems = append(res.Problems, msg)
+		}
+	}
+	res.Findings = a.locate(p)
+	return res, nil
+}
+
+// runCheck calls the checker, turning a panic into a problem report so
+// that one bad rule cannot take the scan down.
+func runCheck(p *Pass, h Hit) (problem string) {
+	defer func() {
+		if r := recover(); r != nil {
+			problem = fmt.Sprintf("checker %s panicked at line %d: %v\n%s", p.checker.Name, p.File.Lines().Line(int(p.Lex.Tokens[h.Tok].Start)), r, debug.Stack())
+		}
+	}()
+	p.checker.Check(p, h)
+	return ""
+}
+
+// leafAt returns the node that starts at off: the deepest one.
+func leafAt(t *syntax.Tree, off int) syntax.Node {
+	n := t.NodeAt(off)
+	if n.Valid() && n.Start() != off {
+		return syntax.Node{}
+	}
+	return n
+}
+
+// locate drops disabled and duplicate findings, sorts the rest and adds
+// the enclosing function and test context.
+func (a *Analyzer) locate(p *Pass) []Located {
+	type key struct {
+		rule  string
+		start int
+	}
+	best := map[key]int{}
+	var out []Located
+	for _, f := range p.findings {
+		if !a.enabled(f.Rule) {
+			continue
+		}
+		k := key{f.Rule, f.Span.Start}
+		if i, ok := best[k]; ok {
+			if f.Adjust > out[i].Adjust {
+				out[i].Finding = f
+			}
+			continue
+		}
+		n := p.Tree.NodeAt(f.Span.Start)
+		item := p.Lex.ItemAt(f.Span.Start)
+		test := p.File.Test || item >= 0 && p.Lex.Items[item].Test
+		best[k] = len(out)
+		out = append(out, Located{Finding: f, Function: FunctionName(n), Test: test})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Span.Start != out[j].Span.Start {
+			return out[i].Span.Start < out[j].Span.Start
+		}
+		return out[i].Rule < out[j].Rule
+	})
+	return out
+}

@@ -1,0 +1,66 @@
+package checkers
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Lines indexes the line starts of a source for offset → line/column.
+type Lines []int
+
+// NewLines indexes src. Lines end at "\n"; a "\r" before it belongs to the
+// line's end, so CRLF files report the same positions as LF files.
+func NewLines(src []byte) Lines {
+	n := 1
+	for _, b := range src {
+		if b == '\n' {
+			n++
+		}
+	}
+	l := make(Lines, 0, n)
+	l = append(l, 0)
+	for i, b := range src {
+		if b == '\n' {
+			l = append(l, i+1)
+		}
+	}
+	return l
+}
+
+// Line returns the 1-based line of byte offset off.
+func (l Lines) Line(off int) int {
+	return sort.Search(len(l), func(i int) bool { return l[i] > off })
+}
+
+// Position returns the 1-based line and column (in Unicode code points) of
+// byte offset off.
+func (l Lines) Position(src []byte, off int) (line, col int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	line = l.Line(off)
+	start := l[line-1]
+	return line, utf8.RuneCount(src[start:off]) + 1
+}
+
+// Text returns line n (1-based) without its line ending.
+func (l Lines) Text(src []byte, n int) string {
+	if n < 1 || n > len(l) {
+		return ""
+	}
+	start := l[n-1]
+	end := len(src)
+	if n < len(l) {
+		end = l[n] - 1
+	}
+	if end < start {
+		end = start
+	}
+	s := string(src[start:end])
+	s = strings.TrimSuffix(s, "\r")
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return s
+}

@@ -1,0 +1,28 @@
+#include <stdint.h>
+#include "tree_sitter_api.h"
+
+/* One node of a flattened tree, in pre-order. Mirrored by cnode in syntax.go:
+ * keep the two in step. */
+typedef struct {
+	uint32_t start, end;   /* byte offsets in the source */
+	int32_t parent;        /* index of the parent, -1 for the root */
+	int32_t child;         /* index of the first child, -1 if none */
+	int32_t next;          /* index of the next sibling, -1 if none */
+	int32_t after;         /* index just past this node's subtree */
+	uint16_t sym, field;   /* grammar symbol and field id (0 = none) */
+	uint32_t flags;        /* JSEC_NAMED | JSEC_MISSING */
+} jsec_node;
+
+enum { JSEC_NAMED = 1, JSEC_MISSING = 2 };
+
+typedef struct {
+	jsec_node *nodes;
+	uint32_t count, cap;
+	int32_t *stack;        /* open ancestors */
+	int32_t *last;         /* last child seen of each open ancestor */
+	uint32_t stack_cap;
+} jsec_buf;
+
+int jsec_parse(TSParser *p, jsec_buf *b, const char *src, uint32_t len,
+	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
+void jsec_buf_free(jsec_buf *b);

@@ -1,0 +1,141 @@
+package syntax
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func parse(t *testing.T, lang Lang, src string, ranges ...Range) *Tree {
+	t.Helper()
+	p := NewParser(lang)
+	t.Cleanup(p.Close)
+	tree, err := p.Parse([]byte(src), ranges)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+func TestParseC(t *testing.T) {
+	src := "int main(int argc, char **argv) {\n  char buf[8];\n  strcpy(buf, argv[1]);\n}\n"
+	tree := parse(t, C, src)
+	root := tree.Root()
+	if root.Kind() != "translation_unit" || root.Start() != 0 || root.End() != len(src) {
+		t.Fatalf("root = %s [%d,%d)", root.Kind(), root.Start(), root.End())
+	}
+	off := strings.Index(src, "strcpy")
+	id := tree.NodeAt(off)
+	if id.Kind() != "identifier" || id.Text() != "strcpy" {
+		t.Fatalf("NodeAt(strcpy) = %s %q", id.Kind(), id.Text())
+	}
+	call := id.Parent()
+	if call.Kind() != "call_expression" || id.FieldName() != "function" {
+		t.Fatalf("parent = %s, field %q", call.Kind(), id.FieldName())
+	}
+	args := call.Field("arguments")
+	if args.NamedChildCount() != 2 || args.NamedChild(0).Text() != "buf" || args.NamedChild(1).Text() != "argv[1]" {
+		t.Fatalf("arguments = %s", args)
+	}
+	fn := id.Ancestor("function_definition")
+	if !fn.Valid() || fn.Field("declarator").Field("declarator").Text() != "main" {
+		t.Fatalf("enclosing function not found: %s", fn)
+	}
+	if !fn.Contains(id) || id.Contains(fn) {
+		t.Fatal("Contains is wrong")
+	}
+	if root.HasError() {
+		t.Fatal("clean source reported an error")
+	}
+	n := 0
+	for range root.Descendants() {
+		n++
+	}
+	if n != tree.Len() {
+		t.Fatalf("Descendants visited %d of %d nodes", n, tree.Len())
+	}
+}
+
+func TestIncludedRangesKeepOffsets(t *testing.T) {
+	src := "int a(void) { return 1; }\n#garbage that is not C @@@\nint b(char *s) { return gets(s) != 0; }\n"
+	start := strings.Index(src, "int b")
+	tree := parse(t, C, src, Range{start, len(src)})
+	off := strings.Index(src, "gets")
+	n := tree.NodeAt(off)
+	if n.Text() != "gets" || n.Start() != off {
+		t.Fatalf("NodeAt in range = %q at %d, want gets at %d", n.Text(), n.Start(), off)
+	}
+	if tree.Root().HasError() {
+		t.Fatalf("the excluded garbage leaked into the parse: %s", tree.Root())
+	}
+	if got := tree.NodeAt(2); got.Valid() && got.Kind() != "translation_unit" {
+		t.Fatalf("a byte outside the ranges resolved to %s", got.Kind())
+	}
+}
+
+func TestErrorsAndMissing(t *testing.T) {
+	tree := parse(t, C, "int f( { return 1 }")
+	if !tree.Root().HasError() {
+		t.Fatal("broken source parsed without error")
+	}
+}
+
+func TestRustAndCPP(t *testing.T) {
+	rs := parse(t, Rust, "fn f(p: *const u8) -> u8 { unsafe { *p } }")
+	if !strings.Contains(rs.Root().String(), "(unsafe_block") {
+		t.Fatalf("rust: %s", rs.Root())
+	}
+	cc := parse(t, CPP, "class A { public: virtual ~A(); }; void g() { auto p = reinterpret_cast<int*>(0); }")
+	if !strings.Contains(cc.Root().String(), "reinterpret_cast") && !strings.Contains(cc.Root().String(), "template_function") {
+		t.Fatalf("cpp: %s", cc.Root())
+	}
+	if cc.Root().HasError() {
+		t.Fatalf("cpp parse error: %s", cc.Root())
+	}
+}
+
+func TestWalkPrunes(t *testing.T) {
+	tree := parse(t, C, "void f(void) { g(h(1)); } void k(void) { m(); }")
+	var calls []string
+	tree.Root().Walk(func(n Node) bool {
+		if n.Kind() == "call_expression" {
+			calls = append(calls, n.Field("function").Text())
+			return false // skip the nested h(1)
+		}
+		return true
+	})
+	if strings.Join(calls, ",") != "g,m" {
+		t.Fatalf("calls = %v", calls)
+	}
+}
+
+func TestDeepNestingDoesNotCrash(t *testing.T) {
+	depth := 100000
+	src := "int f(void) { return " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + "; }"
+	tree := parse(t, C, src)
+	if tree.Len() < depth {
+		t.Fatalf("only %d nodes for %d levels", tree.Len(), depth)
+	}
+	var b bytes.Buffer
+	b.WriteString("void g(void) ")
+	b.WriteString(strings.Repeat("{", depth))
+	b.WriteString(strings.Repeat("}", depth))
+	if _, err := NewParser(C).Parse(b.Bytes(), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParserReuseAndClose(t *testing.T) {
+	p := NewParser(C)
+	for i := range 3 {
+		tree, err := p.Parse([]byte("int x = "+strings.Repeat("1+", i)+"1;"), nil)
+		if err != nil || tree.Root().HasError() {
+			t.Fatalf("parse %d: %v", i, err)
+		}
+	}
+	p.Close()
+	p.Close()
+	if _, err := p.Parse([]byte("int x;"), nil); err == nil {
+		t.Fatal("closed parser parsed")
+	}
+}

@@ -1,0 +1,210 @@
+package checkers
+
+import "sort"
+
+// TokKind classifies a token produced by a language's lexer.
+type TokKind uint8
+
+// Token kinds shared by the C/C++ and Rust lexers.
+const (
+	TokIdent    TokKind = iota + 1 // identifiers and keywords
+	TokNumber                      // numeric literals
+	TokString                      // string literals, any prefix or raw form
+	TokChar                        // character literals
+	TokPunct                       // operators and punctuation
+	TokPreproc                     // C: one whole preprocessor directive
+	TokLifetime                    // Rust: 'a, 'static, loop labels
+)
+
+// TokFlag marks lexical context on a token.
+type TokFlag uint8
+
+// Token flags.
+const (
+	// FlagAltBranch marks tokens in an #else/#elif branch. Their braces do
+	// not count when items are delimited (the first branch's do), as in
+	// ctags, so that "#ifdef X / f(a) { / #else / f(a, b) { / #endif"
+	// stays one function.
+	FlagAltBranch TokFlag = 1 << iota
+)
+
+// Token is a lexical token: a kind and a byte span of the source.
+type Token struct {
+	Start, End int32
+	Kind       TokKind
+	Flags      TokFlag
+}
+
+// Span is a half-open byte range.
+type Span struct{ Start, End int }
+
+// Item is a top-level unit of a source file that can be parsed alone: a
+// function definition, a declaration, a class, an impl block. Items inside
+// containers (C++ namespaces, extern "C" blocks, Rust inline modules) are
+// items of their own, with Container pointing at the innermost one.
+type Item struct {
+	Start, End       int // byte range, the unit parsed when a rule needs it
+	TokStart, TokEnd int // token index range
+	Container        int // index into Lexed.Containers, -1 at file level
+	Test             bool
+}
+
+// Container is a block whose contents are items: a namespace, an extern
+// "C" block, a Rust module.
+type Container struct {
+	Kind   string // "namespace", "extern", "mod"
+	Name   string
+	Parent int // enclosing container, -1 at file level
+	Test   bool
+	Span   Span
+}
+
+// Lexed is what a language's lexer knows about a file without parsing it.
+type Lexed struct {
+	Src        []byte
+	Tokens     []Token
+	Comments   []Span
+	Items      []Item
+	Containers []Container
+}
+
+// Text returns the source text of token i.
+func (lx *Lexed) Text(i int) string {
+	t := lx.Tokens[i]
+	return string(lx.Src[t.Start:t.End])
+}
+
+// Is reports whether token i exists and its text is s.
+func (lx *Lexed) Is(i int, s string) bool {
+	if i < 0 || i >= len(lx.Tokens) {
+		return false
+	}
+	t := lx.Tokens[i]
+	return int(t.End-t.Start) == len(s) && string(lx.Src[t.Start:t.End]) == s
+}
+
+// Kind returns the kind of token i, 0 when i is out of range.
+func (lx *Lexed) Kind(i int) TokKind {
+	if i < 0 || i >= len(lx.Tokens) {
+		return 0
+	}
+	return lx.Tokens[i].Kind
+}
+
+// TokenAt returns the index of the token that starts at byte off, or -1.
+func (lx *Lexed) TokenAt(off int) int {
+	lo, hi := 0, len(lx.Tokens)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(lx.Tokens[m].Start) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(lx.Tokens) && int(lx.Tokens[lo].Start) == off {
+		return lo
+	}
+	return -1
+}
+
+// ItemOf returns the index of the item that holds token i, or -1.
+func (lx *Lexed) ItemOf(tok int) int {
+	lo, hi := 0, len(lx.Items)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if lx.Items[m].TokEnd <= tok {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(lx.Items) && lx.Items[lo].TokStart <= tok {
+		return lo
+	}
+	return -1
+}
+
+// ItemAt returns the index of the item whose byte range holds off, or -1.
+func (lx *Lexed) ItemAt(off int) int {
+	i := sort.Search(len(lx.Items), func(i int) bool { return lx.Items[i].End > off })
+	if i < len(lx.Items) && lx.Items[i].Start <= off {
+		return i
+	}
+	return -1
+}
+
+// Close returns the index of the bracket that closes the one at token i
+// ("(", "[" or "{"), or -1 when it is unbalanced. Preprocessor tokens are
+// skipped.
+func (lx *Lexed) Close(i int) int {
+	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
+		return -1
+	}
+	open := lx.Src[lx.Tokens[i].Start]
+	var closer byte
+	switch open {
+	case '(':
+		closer = ')'
+	case '[':
+		closer = ']'
+	case '{':
+		closer = '}'
+	default:
+		return -1
+	}
+	depth := 0
+	for j := i; j < len(lx.Tokens); j++ {
+		t := lx.Tokens[j]
+		if t.Kind != TokPunct || t.End-t.Start != 1 {
+			continue
+		}
+		switch lx.Src[t.Start] {
+		case open:
+			depth++
+		case closer:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// CallArgs returns the token ranges [start, end) of the arguments of the
+// call whose callee name is token i ("name ( a , b )"), splitting on commas
+// at bracket depth zero. ok is false when token i+1 is not "(" or the
+// parenthesis does not close.
+func (lx *Lexed) CallArgs(i int) (args []Span, ok bool) {
+	if !lx.Is(i+1, "(") {
+		return nil, false
+	}
+	end := lx.Close(i + 1)
+	if end < 0 {
+		return nil, false
+	}
+	start := i + 2
+	depth := 0
+	for j := start; j < end; j++ {
+		t := lx.Tokens[j]
+		if t.Kind != TokPunct || t.End-t.Start != 1 {
+			continue
+		}
+		switch lx.Src[t.Start] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				args = append(args, Span{start, j})
+				start = j + 1
+			}
+		}
+	}
+	if start < end || len(args) > 0 {
+		args = append(args, Span{start, end})
+	}
+	return args, true
+}

@@ -1,0 +1,4 @@
+package rules
+
+// cArith is the arith family (checkers/c/arith.go).
+var cArith = []Rule{}

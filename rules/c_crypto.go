@@ -1,0 +1,4 @@
+package rules
+
+// cCrypto is the crypto family (checkers/c/crypto.go).
+var cCrypto = []Rule{}

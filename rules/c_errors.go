@@ -1,0 +1,4 @@
+package rules
+
+// cErrors is the errors family (checkers/c/errors.go).
+var cErrors = []Rule{}

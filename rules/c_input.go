@@ -1,0 +1,4 @@
+package rules
+
+// cInput is the input family (checkers/c/input.go).
+var cInput = []Rule{}

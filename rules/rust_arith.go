@@ -1,0 +1,4 @@
+package rules
+
+// rustArith is the arith family (checkers/rust/arith.go).
+var rustArith = []Rule{}
