@@ -147,10 +147,27 @@ func (b *itemBuilder) containerHeader(i, limit int) (open int, kind, name string
 	return -1, "", ""
 }
 
+// attributeParen reports whether the "(" at j opens the arguments of an
+// attribute (__attribute__((packed)), alignas(8), __declspec(x)) rather
+// than a parameter list.
+func (b *itemBuilder) attributeParen(j int) bool {
+	if j == 0 {
+		return false
+	}
+	switch b.text(j - 1) {
+	case "__attribute__", "__attribute", "__declspec", "alignas", "_Alignas", "__aligned", "DECLSPEC_ALIGN":
+		return true
+	}
+	return false
+}
+
 // scanItem returns the index just past the item that starts at token i.
 func (b *itemBuilder) scanItem(i, limit int) int {
 	toks := b.lx.Tokens
 	depth := 0
+	// aggregate: a struct/union/enum/class keyword was seen at depth 0 and
+	// no parameter list followed it, so "{" opens a body that needs ";".
+	// "struct conn *lookup(int fd) {" is a function, not a struct.
 	sawEq, aggregate := false, false
 	for j := i; j < limit; j++ {
 		t := toks[j]
@@ -176,7 +193,12 @@ func (b *itemBuilder) scanItem(i, limit int) int {
 			continue
 		}
 		switch b.lx.Src[t.Start] {
-		case '(', '[':
+		case '(':
+			if depth == 0 && aggregate && !sawEq && !b.attributeParen(j) {
+				aggregate = false
+			}
+			depth++
+		case '[':
 			depth++
 		case ')', ']':
 			if depth > 0 {

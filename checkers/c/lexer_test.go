@@ -103,6 +103,8 @@ int c_api(void);
 }
 auto l = [](int v) { return v; };
 void tryblock() try { f(); } catch (...) { }
+static struct entry *lookup(struct table *t, int fd) { return t->e[fd]; }
+struct __attribute__((packed)) hdr { int a; };
 `
 	got := itemTexts(Lex([]byte(src), true))
 	want := []string{
@@ -115,6 +117,8 @@ void tryblock() try { f(); } catch (...) { }
 		"int c_api(void);",
 		"auto l = [](int v) { return v; };",
 		"void tryblock() try { f(); } catch (...) { }",
+		"static struct entry *lookup(struct table *t, int fd) { return t->e[fd]; }",
+		"struct __attribute__((packed)) hdr { int a; };",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("items:\n%s\n--- want\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
