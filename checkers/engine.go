@@ -68,8 +68,8 @@ func NewAnalyzer(lang *Language, enabled func(rule string) bool) *Analyzer {
 // Language returns the analyzer's language.
 func (a *Analyzer) Language() *Language { return a.lang }
 
-// Result is what analyzing one file produced.
-type Result struct {
+// Analysis is what analyzing one file produced.
+type Analysis struct {
 	Findings []Located
 	// Parsed is the number of bytes handed to tree-sitter.
 	Parsed int
@@ -94,8 +94,8 @@ type pending struct {
 
 // Analyze runs the checkers over f. Only the items that hold a trigger
 // are parsed.
-func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) (*Result, error) {
-	res := &Result{}
+func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) (*Analysis, error) {
+	res := &Analysis{}
 	matches := a.matcher.FindAll(nil, f.Src)
 	if len(matches) == 0 {
 		return res, nil

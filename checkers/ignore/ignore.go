@@ -1,0 +1,219 @@
+// Package ignore implements .gitignore pattern matching: negation,
+// directory-only patterns, anchoring, "**", character classes, and the
+// precedence of nested ignore files (a deeper file overrides a shallower
+// one; a later line overrides an earlier one).
+package ignore
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Pattern is one compiled line of an ignore file.
+type Pattern struct {
+	// Source is the line as written, for diagnostics.
+	Source  string
+	Line    int
+	negate  bool
+	dirOnly bool
+	re      *regexp.Regexp
+}
+
+// Matcher holds the patterns of one ignore file, which apply to paths
+// relative to the directory that holds it.
+type Matcher struct {
+	patterns []Pattern
+}
+
+// Parse compiles the lines of an ignore file. Lines that do not compile
+// (an unterminated "[") are reported in errs and skipped, as git does.
+func Parse(data []byte) (m *Matcher, errs []error) {
+	m = &Matcher{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		p, ok, err := compile(sc.Text())
+		if err != nil {
+			errs = append(errs, fmt.Errorf("line %d: %w", n, err))
+			continue
+		}
+		if ok {
+			p.Line = n
+			m.patterns = append(m.patterns, p)
+		}
+	}
+	return m, errs
+}
+
+// MustParse is Parse for built-in pattern lists; it panics on a bad line.
+func MustParse(lines ...string) *Matcher {
+	m, errs := Parse([]byte(strings.Join(lines, "\n")))
+	if len(errs) > 0 {
+		panic(errs[0])
+	}
+	return m
+}
+
+// Len returns the number of patterns.
+func (m *Matcher) Len() int { return len(m.patterns) }
+
+// Match reports whether rel (slash-separated, relative to the ignore
+// file's directory) is ignored (ignored=true) or re-included (false) by
+// the last pattern that matches it; matched is false when none does.
+func (m *Matcher) Match(rel string, isDir bool) (ignored, matched bool) {
+	if m == nil {
+		return false, false
+	}
+	for i := len(m.patterns) - 1; i >= 0; i-- {
+		p := &m.patterns[i]
+		if p.dirOnly && !isDir {
+			continue
+		}
+		if p.re.MatchString(rel) {
+			return !p.negate, true
+		}
+	}
+	return false, false
+}
+
+func compile(line string) (Pattern, bool, error) {
+	p := Pattern{Source: line}
+	line = strings.TrimSuffix(line, "\r")
+	// Trailing spaces are ignored unless escaped.
+	for strings.HasSuffix(line, " ") && !strings.HasSuffix(line, "\\ ") {
+		line = line[:len(line)-1]
+	}
+	if line == "" || strings.HasPrefix(line, "#") {
+		return p, false, nil
+	}
+	if strings.HasPrefix(line, "!") {
+		p.negate = true
+		line = line[1:]
+	} else if strings.HasPrefix(line, "\\!") || strings.HasPrefix(line, "\\#") {
+		line = line[1:]
+	}
+	if strings.HasSuffix(line, "/") {
+		p.dirOnly = true
+		line = strings.TrimRight(line, "/")
+	}
+	if line == "" {
+		return p, false, nil
+	}
+	// A slash anywhere but at the end anchors the pattern to the file's
+	// directory; otherwise it matches a name at any depth.
+	anchored := strings.Contains(line, "/")
+	line = strings.TrimPrefix(line, "/")
+	body, err := translate(line)
+	if err != nil {
+		return p, false, err
+	}
+	prefix := "^(?:.*/)?"
+	if anchored {
+		prefix = "^"
+	}
+	// A pattern that names a directory also covers everything under it.
+	p.re, err = regexp.Compile(prefix + body + "(?:/.*)?$")
+	if err != nil {
+		return p, false, err
+	}
+	return p, true, nil
+}
+
+// translate turns a glob into a regexp body.
+func translate(g string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(g); i++ {
+		c := g[i]
+		switch {
+		case c == '\\' && i+1 < len(g):
+			i++
+			b.WriteString(regexp.QuoteMeta(string(g[i])))
+		case c == '*' && strings.HasPrefix(g[i:], "**"):
+			atStart := i == 0 || g[i-1] == '/'
+			j := i + 2
+			atEnd := j == len(g) || g[j] == '/'
+			if atStart && atEnd {
+				if j < len(g) { // "**/": zero or more directories
+					b.WriteString("(?:.*/)?")
+					i = j
+				} else { // trailing "**": everything inside
+					b.WriteString(".*")
+					i = j - 1
+				}
+			} else {
+				b.WriteString("[^/]*")
+				i = j - 1
+			}
+		case c == '*':
+			b.WriteString("[^/]*")
+		case c == '?':
+			b.WriteString("[^/]")
+		case c == '[':
+			j := i + 1
+			if j < len(g) && (g[j] == '!' || g[j] == '^') {
+				j++
+			}
+			if j < len(g) && g[j] == ']' {
+				j++
+			}
+			for j < len(g) && g[j] != ']' {
+				j++
+			}
+			if j >= len(g) {
+				return "", fmt.Errorf("unterminated character class in %q", g)
+			}
+			class := g[i+1 : j]
+			if strings.HasPrefix(class, "!") {
+				class = "^" + class[1:]
+			}
+			class = strings.ReplaceAll(class, `\`, `\\`)
+			b.WriteString("[" + class + "]")
+			i = j
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	return b.String(), nil
+}
+
+// Layer is an ignore file together with the root-relative directory it
+// lives in.
+type Layer struct {
+	Dir     string // "" for the root
+	Matcher *Matcher
+}
+
+// Stack is the chain of ignore files that apply to a directory, shallowest
+// first. It is immutable: With returns a new stack.
+type Stack []Layer
+
+// With returns the stack extended by a deeper layer.
+func (s Stack) With(l Layer) Stack {
+	out := make(Stack, len(s), len(s)+1)
+	copy(out, s)
+	return append(out, l)
+}
+
+// Ignored reports whether the root-relative path rel is ignored: the
+// deepest layer with a matching pattern decides.
+func (s Stack) Ignored(rel string, isDir bool) bool {
+	for i := len(s) - 1; i >= 0; i-- {
+		l := s[i]
+		sub := rel
+		if l.Dir != "" {
+			if !strings.HasPrefix(rel, l.Dir+"/") {
+				continue
+			}
+			sub = rel[len(l.Dir)+1:]
+		}
+		if ign, ok := l.Matcher.Match(sub, isDir); ok {
+			return ign
+		}
+	}
+	return false
+}

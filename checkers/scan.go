@@ -1,0 +1,263 @@
+package checkers
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/jsec/jsec/checkers/syntax"
+	"github.com/jsec/jsec/issue"
+)
+
+// DefaultMaxFileSize is the size above which files are skipped.
+const DefaultMaxFileSize = 10 << 20
+
+// Options configure a scan.
+type Options struct {
+	Walk WalkOptions
+	// Jobs bounds the files analysed at once (default GOMAXPROCS).
+	Jobs int
+	// MaxFileSize skips larger files (default DefaultMaxFileSize).
+	MaxFileSize int64
+	// Languages maps "c", "cpp" and "rust" to their definitions; a
+	// language missing from the map is not scanned. IsCPPHeader decides
+	// whether a .h file is C++ (nil: always C).
+	Languages   map[string]*Language
+	IsCPPHeader func(src []byte) bool
+	// Enabled selects rules (nil: all).
+	Enabled func(rule string) bool
+	// MinConfidence drops findings below it.
+	MinConfidence float64
+	// ContextLines is the number of source lines kept on each side of a
+	// finding (default 3).
+	ContextLines int
+	// Progress, when set, is updated as files finish.
+	Progress *Progress
+}
+
+// Progress counts a running scan's work; read it from another goroutine.
+type Progress struct {
+	Files  atomic.Int64
+	Bytes  atomic.Int64
+	Issues atomic.Int64
+}
+
+// Result is a finished scan.
+type Result struct {
+	Issues []issue.Issue
+	Skips  []Skip
+	// Files and Bytes count what was read and analysed.
+	Files int
+	Bytes int64
+	// ParsedBytes counts what tree-sitter parsed.
+	ParsedBytes int64
+	Duration    time.Duration
+}
+
+// Scan walks root and analyses every source file in a bounded pool.
+// Failures of single files become skips; only cancellation and an
+// unusable root stop the scan.
+func Scan(ctx context.Context, root string, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Jobs <= 0 {
+		opt.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opt.MaxFileSize <= 0 {
+		opt.MaxFileSize = DefaultMaxFileSize
+	}
+	if opt.ContextLines == 0 {
+		opt.ContextLines = 3
+	}
+	if opt.Walk.Jobs == 0 {
+		opt.Walk.Jobs = opt.Jobs
+	}
+	s := &scanner{opt: opt, analyzers: map[string]*Analyzer{}, parsers: map[syntax.Lang][]*syntax.Parser{}}
+	for name, lang := range opt.Languages {
+		s.analyzers[name] = NewAnalyzer(lang, opt.Enabled)
+	}
+	defer s.closeParsers()
+
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(opt.Jobs + 1) // the walker holds one slot
+	files := make(chan Candidate, 256)
+	var skips []Skip
+	g.Go(func() error {
+		defer close(files)
+		var err error
+		skips, err = Walk(gctx, root, opt.Walk, func(c Candidate) {
+			select {
+			case files <- c:
+			case <-gctx.Done():
+			}
+		})
+		return err
+	})
+	var mu sync.Mutex
+	res := &Result{}
+	for c := range files {
+		g.Go(func() error {
+			out := s.file(gctx, c)
+			mu.Lock()
+			defer mu.Unlock()
+			res.Issues = append(res.Issues, out.issues...)
+			res.Skips = append(res.Skips, out.skips...)
+			if out.read {
+				res.Files++
+				res.Bytes += int64(out.size)
+				res.ParsedBytes += int64(out.parsed)
+			}
+			return gctx.Err()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Skips = append(res.Skips, skips...)
+	SortIssues(res.Issues)
+	sort.Slice(res.Skips, func(i, j int) bool { return res.Skips[i].Path < res.Skips[j].Path })
+	res.Duration = time.Since(start)
+	return res, nil
+}
+
+// SortIssues orders issues by file, position and rule.
+func SortIssues(is []issue.Issue) {
+	sort.SliceStable(is, func(i, j int) bool {
+		a, b := is[i], is[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+type scanner struct {
+	opt       Options
+	analyzers map[string]*Analyzer
+
+	pmu     sync.Mutex
+	parsers map[syntax.Lang][]*syntax.Parser
+}
+
+func (s *scanner) getParser(l syntax.Lang) *syntax.Parser {
+	s.pmu.Lock()
+	defer s.pmu.Unlock()
+	if ps := s.parsers[l]; len(ps) > 0 {
+		p := ps[len(ps)-1]
+		s.parsers[l] = ps[:len(ps)-1]
+		return p
+	}
+	return syntax.NewParser(l)
+}
+
+func (s *scanner) putParser(p *syntax.Parser) {
+	s.pmu.Lock()
+	s.parsers[p.Lang()] = append(s.parsers[p.Lang()], p)
+	s.pmu.Unlock()
+}
+
+func (s *scanner) closeParsers() {
+	for _, ps := range s.parsers {
+		for _, p := range ps {
+			p.Close()
+		}
+	}
+}
+
+type fileOutcome struct {
+	issues       []issue.Issue
+	skips        []Skip
+	read         bool
+	size, parsed int
+}
+
+// file reads, classifies and analyses one file.
+func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
+	src, reason, kind := readSource(c.Abs, s.opt.MaxFileSize)
+	if reason != "" {
+		out.skips = append(out.skips, Skip{Path: c.Rel, Reason: reason, Kind: kind})
+		return out
+	}
+	lang := c.Lang
+	if lang == "h" {
+		lang = "c"
+		if s.opt.IsCPPHeader != nil && s.opt.IsCPPHeader(src) {
+			lang = "cpp"
+		}
+	}
+	a := s.analyzers[lang]
+	if a == nil {
+		return out // language not selected
+	}
+	out.read, out.size = true, len(src)
+	defer func() {
+		if p := s.opt.Progress; p != nil {
+			p.Files.Add(1)
+			p.Bytes.Add(int64(len(src)))
+			p.Issues.Add(int64(len(out.issues)))
+		}
+	}()
+	f := NewFile(c.Rel, lang, src)
+	parser := s.getParser(a.Language().Grammar)
+	res, err := a.Analyze(ctx, f, parser)
+	s.putParser(parser)
+	if err != nil {
+		return out // cancelled
+	}
+	out.parsed = res.Parsed
+	for _, pr := range res.Problems {
+		out.skips = append(out.skips, Skip{Path: c.Rel, Reason: pr, Kind: "error"})
+	}
+	out.issues = ToIssues(f, res.Findings, s.opt.ContextLines, s.opt.MinConfidence)
+	return out
+}
+
+// readSource reads a file once, refusing anything that is not a regular
+// text file within the size limit. It opens with O_NONBLOCK so that a
+// FIFO put in a file's place after the walk cannot block the scan.
+func readSource(path string, maxSize int64) (src []byte, reason, kind string) {
+	fd, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return nil, "unreadable: " + errText(err), "error"
+	}
+	defer fd.Close()
+	info, err := fd.Stat()
+	if err != nil {
+		return nil, "unreadable: " + errText(err), "error"
+	}
+	if !info.Mode().IsRegular() {
+		return nil, "not a regular file (" + info.Mode().Type().String() + ")", "skipped"
+	}
+	if info.Size() > maxSize {
+		return nil, fmt.Sprintf("file too large (%d bytes > limit %d; see --max-file-size)", info.Size(), maxSize), "skipped"
+	}
+	src, err = io.ReadAll(io.LimitReader(fd, maxSize+1))
+	if err != nil {
+		return nil, "read failed: " + errText(err), "error"
+	}
+	if int64(len(src)) > maxSize {
+		return nil, fmt.Sprintf("file too large (grew past the limit %d while read)", maxSize), "skipped"
+	}
+	if bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0 {
+		return nil, "binary file (NUL byte in the first 8000 bytes)", "skipped"
+	}
+	return src, "", ""
+}

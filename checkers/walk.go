@@ -1,0 +1,262 @@
+package checkers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/jsec/jsec/checkers/ignore"
+)
+
+// DefaultExcludes are directory names skipped at any depth unless the user
+// turns defaults off: version control, vendored and generated code.
+var DefaultExcludes = []string{".git", "vendor", "third_party", "node_modules", "target", "build"}
+
+// Extensions maps file extensions to languages; ".h" is decided by content.
+var Extensions = map[string]string{
+	".c": "c", ".h": "h", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp",
+	".hh": "cpp", ".hpp": "cpp", ".hxx": "cpp", ".h++": "cpp", ".rs": "rust",
+}
+
+// WalkOptions select the files of a scan.
+type WalkOptions struct {
+	// Exclude holds extra gitignore-style patterns, relative to the root.
+	Exclude []string
+	// NoDefaultExcludes keeps vendor/, build/ … in the scan.
+	NoDefaultExcludes bool
+	// NoIgnoreFiles disregards .gitignore and .jsecignore files.
+	NoIgnoreFiles bool
+	// Jobs bounds how many directories are read at once.
+	Jobs int
+}
+
+// Candidate is a file the walker found.
+type Candidate struct {
+	Abs  string
+	Rel  string // slash-separated, relative to the root
+	Lang string // "c", "cpp", "rust" or "h" (decided by content)
+}
+
+// Skip records a path left out of the scan, and why.
+type Skip struct {
+	Path   string `json:"file"`
+	Reason string `json:"reason"`
+	// Kind classifies the reason: "skipped" for files jsec chose not to
+	// read (binary, too large, special, symlink) and "error" for failures.
+	Kind string `json:"kind"`
+}
+
+// Walk lists the source files under root (a directory or a single file)
+// in parallel and calls emit for each, from several goroutines. Skipped
+// entries are returned sorted by path. Walk never follows a symlink: a
+// symlinked file or directory is recorded as a skip, so loops and links
+// out of the root cannot matter.
+func Walk(ctx context.Context, root string, opt WalkOptions, emit func(Candidate)) ([]Skip, error) {
+	info, err := os.Stat(root)
+	if err != nil {
+		return nil, fmt.Errorf("scan root: %w", err)
+	}
+	if !info.IsDir() {
+		lang := Extensions[strings.ToLower(filepath.Ext(root))]
+		if lang == "" {
+			return nil, fmt.Errorf("scan root %s: not a directory and not a C, C++ or Rust file", root)
+		}
+		emit(Candidate{Abs: root, Rel: filepath.Base(root), Lang: lang})
+		return nil, nil
+	}
+	w := &walker{ctx: ctx, root: root, emit: emit}
+	base := []string{}
+	if !opt.NoDefaultExcludes {
+		for _, d := range DefaultExcludes {
+			base = append(base, d+"/")
+		}
+	}
+	base = append(base, opt.Exclude...)
+	userMatcher, errs := ignore.Parse([]byte(strings.Join(base, "\n")))
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("--exclude: %w", errors.Join(errs...))
+	}
+	stack := ignore.Stack{}.With(ignore.Layer{Matcher: userMatcher})
+	w.useIgnoreFiles = !opt.NoIgnoreFiles
+	if w.useIgnoreFiles {
+		if data, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+			m, _ := ignore.Parse(data)
+			stack = stack.With(ignore.Layer{Matcher: m})
+		}
+	}
+	jobs := max(opt.Jobs, 1)
+	w.cond = sync.NewCond(&w.mu)
+	w.queue = []dirTask{{rel: "", stack: stack}}
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.work()
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	sort.Slice(w.skips, func(i, j int) bool { return w.skips[i].Path < w.skips[j].Path })
+	return w.skips, nil
+}
+
+type dirTask struct {
+	rel   string
+	stack ignore.Stack
+}
+
+type walker struct {
+	ctx            context.Context
+	root           string
+	emit           func(Candidate)
+	useIgnoreFiles bool
+
+	mu     sync.Mutex
+	cond   *sync.Cond
+	queue  []dirTask
+	active int
+	skips  []Skip
+}
+
+func (w *walker) skip(rel, reason, kind string) {
+	w.mu.Lock()
+	w.skips = append(w.skips, Skip{Path: rel, Reason: reason, Kind: kind})
+	w.mu.Unlock()
+}
+
+// work takes directories off the queue until none is left and no worker
+// can add more.
+func (w *walker) work() {
+	for {
+		w.mu.Lock()
+		for len(w.queue) == 0 && w.active > 0 {
+			w.cond.Wait()
+		}
+		if len(w.queue) == 0 || w.ctx.Err() != nil {
+			w.queue = nil
+			w.cond.Broadcast()
+			w.mu.Unlock()
+			return
+		}
+		t := w.queue[len(w.queue)-1]
+		w.queue = w.queue[:len(w.queue)-1]
+		w.active++
+		w.mu.Unlock()
+
+		subdirs := w.readDir(t)
+
+		w.mu.Lock()
+		w.queue = append(w.queue, subdirs...)
+		w.active--
+		w.cond.Broadcast()
+		w.mu.Unlock()
+	}
+}
+
+func (w *walker) readDir(t dirTask) []dirTask {
+	abs := filepath.Join(w.root, filepath.FromSlash(t.rel))
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		w.skip(displayRel(t.rel), "unreadable directory: "+errText(err), "error")
+		return nil
+	}
+	stack := t.stack
+	if w.useIgnoreFiles {
+		for _, name := range []string{".gitignore", ".jsecignore"} {
+			if data, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
+				m, errs := ignore.Parse(data)
+				for _, e := range errs {
+					w.skip(path.Join(t.rel, name), "ignore file: "+e.Error()+" (pattern skipped)", "error")
+				}
+				stack = stack.With(ignore.Layer{Dir: t.rel, Matcher: m})
+			}
+		}
+	}
+	var subdirs []dirTask
+	for _, e := range entries {
+		rel := path.Join(t.rel, e.Name())
+		mode := e.Type()
+		switch {
+		case mode&fs.ModeSymlink != 0:
+			w.symlink(rel, stack)
+		case mode.IsDir():
+			if !stack.Ignored(rel, true) {
+				subdirs = append(subdirs, dirTask{rel: rel, stack: stack})
+			}
+		default:
+			lang := Extensions[strings.ToLower(path.Ext(e.Name()))]
+			if lang == "" || stack.Ignored(rel, false) {
+				continue
+			}
+			if !mode.IsRegular() {
+				w.skip(rel, "not a regular file ("+mode.Type().String()+")", "skipped")
+				continue
+			}
+			w.emit(Candidate{Abs: filepath.Join(w.root, filepath.FromSlash(rel)), Rel: rel, Lang: lang})
+		}
+	}
+	return subdirs
+}
+
+// symlink records why a symlink is not followed.
+func (w *walker) symlink(rel string, stack ignore.Stack) {
+	abs := filepath.Join(w.root, filepath.FromSlash(rel))
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if stack.Ignored(rel, false) {
+			return
+		}
+		reason := "dangling symlink"
+		if strings.Contains(err.Error(), "too many links") {
+			reason = "symlink loop"
+		}
+		if isSource(rel) {
+			w.skip(rel, reason, "skipped")
+		}
+		return
+	}
+	info, err := os.Stat(target)
+	if err != nil || stack.Ignored(rel, info.IsDir()) {
+		return
+	}
+	if !info.IsDir() && !isSource(rel) {
+		return
+	}
+	root, _ := filepath.EvalSymlinks(w.root)
+	inside := target == root || strings.HasPrefix(target, root+string(filepath.Separator))
+	switch {
+	case !inside:
+		w.skip(rel, "symlink to a path outside the scanned root (not followed)", "skipped")
+	case info.IsDir():
+		w.skip(rel, "symlink to a directory inside the root (not followed; scanned at its own path)", "skipped")
+	default:
+		w.skip(rel, "symlink to a file inside the root (not followed; scanned at its own path)", "skipped")
+	}
+}
+
+func isSource(rel string) bool { return Extensions[strings.ToLower(path.Ext(rel))] != "" }
+
+func displayRel(rel string) string {
+	if rel == "" {
+		return "."
+	}
+	return rel
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

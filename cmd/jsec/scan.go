@@ -1,0 +1,270 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/jsec/jsec/checkers"
+	cchk "github.com/jsec/jsec/checkers/c"
+	rustchk "github.com/jsec/jsec/checkers/rust"
+	"github.com/jsec/jsec/issue"
+	"github.com/jsec/jsec/report"
+	"github.com/jsec/jsec/report/markdown"
+	"github.com/jsec/jsec/report/sarif"
+	"github.com/jsec/jsec/rules"
+)
+
+// scanOptions are the parsed flags of 'jsec scan'.
+type scanOptions struct {
+	Root              string
+	Out               string
+	FailOn            string
+	Jobs              int
+	Exclude           []string
+	Langs             []string
+	MinConfidence     float64
+	MaxFileSize       string
+	NoIgnore          bool
+	NoDefaultExcludes bool
+	Quiet             bool
+}
+
+// newScanCmd builds 'jsec scan'. runF replaces the run function in tests
+// that only check flag parsing.
+func newScanCmd(io streams, runF func(context.Context, *scanOptions) error) *cobra.Command {
+	opts := &scanOptions{}
+	cmd := &cobra.Command{
+		Use:   "scan PATH",
+		Short: "Scan C, C++ and Rust code for security defects",
+		Long: `Scan walks PATH (a directory or one file), analyses every C, C++ and Rust
+file in parallel and writes report.json, report.md and report.sarif into
+the output directory.
+
+Files are chosen by extension (.c .h .cc .cpp .cxx .hh .hpp .hxx .rs; a .h
+file is C++ when its code says so). .gitignore and .jsecignore files are
+honoured, and directories named .git, vendor, third_party, node_modules,
+target and build are skipped. Binary, oversized, unreadable and special
+files are skipped and listed in the report's "errors" with the reason.
+
+Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
+2 for usage or configuration errors, 3 for internal errors.`,
+		Example: `  jsec scan .
+  jsec scan src --fail-on critical --out /tmp/jsec
+  jsec scan . --lang rust --min-confidence 0.6
+  jsec scan . --exclude 'tests/' --exclude '*.gen.c' --jobs 8`,
+		Args: argsError(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Root = args[0]
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runScan(cmd.Context(), io, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&opts.Out, "out", "o", "jsec-out", "directory to write the reports into")
+	f.StringVar(&opts.FailOn, "fail-on", "high", "exit 1 when a finding has this severity or higher: critical, high, medium, low or never")
+	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed in parallel")
+	f.StringArrayVar(&opts.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
+	f.StringSliceVar(&opts.Langs, "lang", []string{"c", "cpp", "rust"}, "languages to scan: c, cpp, rust")
+	f.Float64Var(&opts.MinConfidence, "min-confidence", 0, "drop findings whose confidence is below this (0..1)")
+	f.StringVar(&opts.MaxFileSize, "max-file-size", "10MB", "skip files larger than this (bytes, or with K, M, G suffix)")
+	f.BoolVar(&opts.NoIgnore, "no-ignore", false, "do not honour .gitignore and .jsecignore files")
+	f.BoolVar(&opts.NoDefaultExcludes, "no-default-excludes", false, "also scan .git, vendor, third_party, node_modules, target and build directories")
+	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "print nothing but errors")
+	return cmd
+}
+
+// scanConfig is scanOptions validated and resolved.
+type scanConfig struct {
+	failOn   issue.Severity // 0: never
+	maxSize  int64
+	langs    map[string]*checkers.Language
+	startedA time.Time
+}
+
+func (o *scanOptions) resolve() (*scanConfig, error) {
+	cfg := &scanConfig{}
+	if o.FailOn != "never" {
+		s, err := issue.ParseSeverity(o.FailOn)
+		if err != nil {
+			return nil, usagef("--fail-on: %v, or never", err)
+		}
+		cfg.failOn = s
+	}
+	if o.Jobs < 1 {
+		return nil, usagef("--jobs %d: must be at least 1", o.Jobs)
+	}
+	if o.MinConfidence < 0 || o.MinConfidence > 1 {
+		return nil, usagef("--min-confidence %v: must be between 0 and 1", o.MinConfidence)
+	}
+	size, err := parseSize(o.MaxFileSize)
+	if err != nil {
+		return nil, usagef("--max-file-size %q: %v", o.MaxFileSize, err)
+	}
+	cfg.maxSize = size
+	all := map[string]func() *checkers.Language{"c": cchk.C, "cpp": cchk.CPP, "rust": rustchk.Rust}
+	cfg.langs = map[string]*checkers.Language{}
+	for _, l := range o.Langs {
+		name := normalizeLang(l)
+		mk, ok := all[name]
+		if !ok {
+			return nil, usagef("--lang %q: want c, cpp or rust", l)
+		}
+		cfg.langs[name] = mk()
+	}
+	if len(cfg.langs) == 0 {
+		return nil, usagef("--lang: no language selected")
+	}
+	if _, err := os.Stat(o.Root); err != nil {
+		return nil, usagef("scan %s: %v", o.Root, errorText(err))
+	}
+	return cfg, nil
+}
+
+func errorText(err error) string {
+	var pe *os.PathError
+	if ok := asPathError(err, &pe); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+func asPathError(err error, pe **os.PathError) bool {
+	p, ok := err.(*os.PathError)
+	if ok {
+		*pe = p
+	}
+	return ok
+}
+
+// parseSize parses "10MB", "512k", "1048576".
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, suf := range []struct {
+		s string
+		m int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(t, suf.s) {
+			t, mult = strings.TrimSuffix(t, suf.s), suf.m
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("want a positive size such as 10MB")
+	}
+	return int64(n * float64(mult)), nil
+}
+
+func runScan(ctx context.Context, io streams, o *scanOptions) error {
+	cfg, err := o.resolve()
+	if err != nil {
+		return err
+	}
+	prog := &checkers.Progress{}
+	stopProgress := startProgress(io, prog, o.Quiet)
+	res, err := checkers.Scan(ctx, o.Root, checkers.Options{
+		Walk: checkers.WalkOptions{
+			Exclude: o.Exclude, NoDefaultExcludes: o.NoDefaultExcludes, NoIgnoreFiles: o.NoIgnore,
+		},
+		Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, IsCPPHeader: cchk.IsCPPHeader,
+		MinConfidence: o.MinConfidence, Progress: prog,
+	})
+	stopProgress()
+	if err != nil {
+		return err
+	}
+	rep := buildReport(o.Root, res)
+	if err := report.WriteFiles(o.Out, rep, reportFiles); err != nil {
+		return err
+	}
+	if !o.Quiet {
+		printSummary(io, o, rep, res)
+	}
+	if cfg.failOn != 0 {
+		if n := countAtOrAbove(rep.Issues, cfg.failOn); n > 0 {
+			if !o.Quiet {
+				fmt.Fprintf(io.Err, "jsec: %d findings at or above %s (--fail-on %s)\n", n, cfg.failOn, o.FailOn)
+			}
+			return findingsError{n}
+		}
+	}
+	return nil
+}
+
+// reportFiles are the files 'jsec scan' writes.
+var reportFiles = map[string]report.Writer{
+	"report.json":  report.WriteJSON,
+	"report.md":    markdown.Write,
+	"report.sarif": sarif.Write,
+}
+
+func buildReport(root string, res *checkers.Result) *report.Report {
+	rep := &report.Report{
+		Tool:   report.Tool{Name: "jsec", Version: version, Root: filepath.ToSlash(root)},
+		Issues: res.Issues,
+	}
+	rep.Summary = report.Summarize(res.Issues)
+	rep.Summary.FilesScanned = res.Files
+	rep.Summary.BytesScanned = res.Bytes
+	rep.Summary.DurationMS = res.Duration.Milliseconds()
+	files := map[string]bool{}
+	for _, s := range res.Skips {
+		rep.Errors = append(rep.Errors, report.Error{File: s.Path, Reason: s.Reason, Kind: s.Kind})
+		if s.Kind == "skipped" {
+			files[s.Path] = true
+		}
+	}
+	rep.Summary.FilesSkipped = len(files)
+	used := map[string]bool{}
+	for _, is := range res.Issues {
+		used[is.Rule] = true
+	}
+	for _, r := range rules.All() {
+		if used[r.ID] {
+			rep.Rules = append(rep.Rules, ruleInfo(r))
+		}
+	}
+	return rep
+}
+
+func ruleInfo(r *rules.Rule) issue.RuleInfo {
+	return issue.RuleInfo{
+		ID: r.ID, Title: r.Title, CWE: r.CWEString(), Category: r.Category, Severity: r.Severity,
+		Confidence: r.Confidence, Languages: slices.Clone(r.Languages), Description: r.Description,
+		Suggestion: r.Suggestion, Doc: r.Doc, Policy: r.Policy,
+	}
+}
+
+func countAtOrAbove(is []issue.Issue, s issue.Severity) int {
+	n := 0
+	for _, x := range is {
+		if x.Severity >= s {
+			n++
+		}
+	}
+	return n
+}
+
+func printSummary(io streams, o *scanOptions, rep *report.Report, res *checkers.Result) {
+	s := rep.Summary
+	mbps := float64(res.Bytes) / (1 << 20) / max(res.Duration.Seconds(), 1e-6)
+	fmt.Fprintf(io.Out, "jsec: %d issues (%d critical, %d high, %d medium, %d low) in %d files, %.1f MB, %.2fs (%.0f MB/s)\n",
+		s.Total, s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"],
+		s.FilesScanned, float64(res.Bytes)/(1<<20), res.Duration.Seconds(), mbps)
+	if len(rep.Errors) > 0 {
+		fmt.Fprintf(io.Out, "jsec: %d files skipped or failed (listed in report.json \"errors\")\n", len(rep.Errors))
+	}
+	fmt.Fprintf(io.Out, "jsec: reports in %s: report.json, report.md, report.sarif\n", o.Out)
+}
