@@ -92,6 +92,8 @@ Start with:
   jsec rules c.buffer.strcpy         # one rule's documentation`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Args:          argsError(cobra.NoArgs),
+		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)

@@ -1,0 +1,174 @@
+package checkers
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// tree creates files under a temp root: name → content ("" for empty).
+func tree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+func walk(t *testing.T, root string, opt WalkOptions) (files []string, skips []Skip) {
+	t.Helper()
+	var mu sync.Mutex
+	skips, err := Walk(context.Background(), root, opt, func(c Candidate) {
+		mu.Lock()
+		files = append(files, c.Rel+":"+c.Lang)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	return files, skips
+}
+
+func TestWalkSelectsAndExcludes(t *testing.T) {
+	root := tree(t, map[string]string{
+		"main.c":                "",
+		"inc/api.h":             "",
+		"src/a.cc":              "",
+		"src/b.CPP":             "",
+		"src/lib.rs":            "",
+		"src/notes.txt":         "",
+		"src/gen/out.c":         "",
+		"src/gen/keep.c":        "",
+		"vendor/dep.c":          "",
+		"deep/x/build/obj.c":    "",
+		"target/debug/build.rs": "",
+		"node_modules/m/n.c":    "",
+		".git/hooks/x.c":        "",
+		"third_party/t.c":       "",
+		"tests/t.c":             "",
+		".gitignore":            "*.log\nsrc/gen/\n!src/gen/keep.c\n",
+		"src/.jsecignore":       "b.CPP\n",
+	})
+	files, skips := walk(t, root, WalkOptions{Jobs: 4, Exclude: []string{"tests/"}})
+	want := []string{"inc/api.h:h", "main.c:c", "src/a.cc:cpp", "src/lib.rs:rust"}
+	if strings.Join(files, " ") != strings.Join(want, " ") {
+		t.Fatalf("files:\n got %v\nwant %v", files, want)
+	}
+	if len(skips) != 0 {
+		t.Fatalf("unexpected skips: %+v", skips)
+	}
+	// Without defaults and ignore files everything with a source extension shows up.
+	files, _ = walk(t, root, WalkOptions{NoDefaultExcludes: true, NoIgnoreFiles: true})
+	if len(files) != 14 {
+		t.Fatalf("no excludes: %d files: %v", len(files), files)
+	}
+}
+
+func TestWalkSymlinksAndSpecialFiles(t *testing.T) {
+	root := tree(t, map[string]string{"real.c": "int x;", "sub/inner.c": ""})
+	outside := tree(t, map[string]string{"secret.c": ""})
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.Symlink(filepath.Join(root, "real.c"), filepath.Join(root, "alias.c")))
+	must(os.Symlink(filepath.Join(outside, "secret.c"), filepath.Join(root, "escape.c")))
+	must(os.Symlink(outside, filepath.Join(root, "escape_dir")))
+	must(os.Symlink(filepath.Join(root, "sub"), filepath.Join(root, "sub/loop")))
+	must(os.Symlink("missing.c", filepath.Join(root, "dangling.c")))
+	must(os.Symlink("cycle_b.c", filepath.Join(root, "cycle_a.c")))
+	must(os.Symlink("cycle_a.c", filepath.Join(root, "cycle_b.c")))
+	must(syscall.Mkfifo(filepath.Join(root, "pipe.c"), 0o644))
+	files, skips := walk(t, root, WalkOptions{Jobs: 2})
+	if strings.Join(files, " ") != "real.c:c sub/inner.c:c" {
+		t.Fatalf("files: %v", files)
+	}
+	got := map[string]string{}
+	for _, s := range skips {
+		got[s.Path] = s.Reason
+	}
+	for path, want := range map[string]string{
+		"alias.c":    "symlink to a file inside the root",
+		"escape.c":   "outside the scanned root",
+		"escape_dir": "outside the scanned root",
+		"sub/loop":   "symlink to a directory inside the root",
+		"dangling.c": "dangling symlink",
+		"cycle_a.c":  "symlink loop",
+		"cycle_b.c":  "symlink loop",
+		"pipe.c":     "not a regular file",
+	} {
+		if !strings.Contains(got[path], want) {
+			t.Errorf("skip %s: got %q, want it to mention %q", path, got[path], want)
+		}
+	}
+}
+
+func TestWalkSingleFileAndErrors(t *testing.T) {
+	root := tree(t, map[string]string{"one.rs": ""})
+	files, _ := walk(t, filepath.Join(root, "one.rs"), WalkOptions{})
+	if strings.Join(files, " ") != "one.rs:rust" {
+		t.Fatalf("single file: %v", files)
+	}
+	if _, err := Walk(context.Background(), filepath.Join(root, "nope"), WalkOptions{}, func(Candidate) {}); err == nil {
+		t.Fatal("missing root accepted")
+	}
+	txt := filepath.Join(root, "readme.txt")
+	os.WriteFile(txt, nil, 0o644)
+	if _, err := Walk(context.Background(), txt, WalkOptions{}, func(Candidate) {}); err == nil {
+		t.Fatal("non-source single file accepted")
+	}
+	if _, err := Walk(context.Background(), root, WalkOptions{Exclude: []string{"[bad"}}, func(Candidate) {}); err == nil {
+		t.Fatal("bad --exclude pattern accepted")
+	}
+}
+
+func TestWalkCancelled(t *testing.T) {
+	files := map[string]string{}
+	for i := range 200 {
+		files[filepath.Join("d", strings.Repeat("x", i%7+1), "f"+string(rune('a'+i%26))+".c")] = ""
+	}
+	root := tree(t, files)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Walk(ctx, root, WalkOptions{Jobs: 4}, func(Candidate) {}); err == nil {
+		t.Fatal("cancelled walk returned no error")
+	}
+}
+
+func TestReadSource(t *testing.T) {
+	root := tree(t, map[string]string{"ok.c": "int main(void) { return 0; }\n", "bin.c": "abc\x00def", "big.c": strings.Repeat("x", 100)})
+	if src, reason, _ := readSource(filepath.Join(root, "ok.c"), 1<<20); reason != "" || len(src) == 0 {
+		t.Fatalf("ok.c: %q", reason)
+	}
+	if _, reason, kind := readSource(filepath.Join(root, "bin.c"), 1<<20); !strings.Contains(reason, "binary") || kind != "skipped" {
+		t.Fatalf("bin.c: %q %q", reason, kind)
+	}
+	if _, reason, _ := readSource(filepath.Join(root, "big.c"), 50); !strings.Contains(reason, "too large") {
+		t.Fatalf("big.c: %q", reason)
+	}
+	if _, reason, kind := readSource(filepath.Join(root, "gone.c"), 50); !strings.Contains(reason, "unreadable") || kind != "error" {
+		t.Fatalf("gone.c: %q %q", reason, kind)
+	}
+	fifo := filepath.Join(root, "fifo.c")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, reason, _ := readSource(fifo, 50); !strings.Contains(reason, "not a regular file") {
+		t.Fatalf("fifo: %q (must never block)", reason)
+	}
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, streams{In: strings.NewReader(""), Out: &out, Err: &errb})
+	return code, out.String(), errb.String()
+}
+
+func project(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+const getsC = "#include <stdio.h>\nint main(void) {\n\tchar b[8];\n\tgets(b);\n\treturn 0;\n}\n"
+
+func TestScanExitCodes(t *testing.T) {
+	flawed := project(t, map[string]string{"main.c": getsC})
+	clean := project(t, map[string]string{"main.c": "int main(void) { return 0; }\n"})
+	out := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"findings at default fail-on", []string{"scan", flawed, "--out", out}, exitFindings},
+		{"fail-on never", []string{"scan", flawed, "--out", out, "--fail-on", "never"}, exitOK},
+		{"critical is above high", []string{"scan", flawed, "--out", out, "--fail-on", "critical"}, exitFindings},
+		{"clean tree", []string{"scan", clean, "--out", out}, exitOK},
+		{"min-confidence filters", []string{"scan", flawed, "--out", out, "--min-confidence", "0.99"}, exitOK},
+		{"other language only", []string{"scan", flawed, "--out", out, "--lang", "rust"}, exitOK},
+		{"bad fail-on", []string{"scan", flawed, "--fail-on", "severe"}, exitUsage},
+		{"bad lang", []string{"scan", flawed, "--lang", "go"}, exitUsage},
+		{"bad jobs", []string{"scan", flawed, "--jobs", "0"}, exitUsage},
+		{"bad size", []string{"scan", flawed, "--max-file-size", "big"}, exitUsage},
+		{"bad confidence", []string{"scan", flawed, "--min-confidence", "2"}, exitUsage},
+		{"missing path", []string{"scan", filepath.Join(flawed, "nope")}, exitUsage},
+		{"no path", []string{"scan"}, exitUsage},
+		{"unknown flag", []string{"scan", flawed, "--frobnicate"}, exitUsage},
+		{"unknown command", []string{"frobnicate"}, exitUsage},
+		{"bad exclude", []string{"scan", flawed, "--out", out, "--exclude", "[x"}, exitInternal},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, c.code, stderr)
+			}
+			if c.code == exitUsage && !strings.Contains(stderr, "jsec:") {
+				t.Fatalf("usage error without a message: %q", stderr)
+			}
+		})
+	}
+}
+
+func TestScanWritesReports(t *testing.T) {
+	root := project(t, map[string]string{"src/main.c": getsC, "bin.c": "\x00\x01"})
+	out := filepath.Join(t.TempDir(), "reports")
+	code, stdout, _ := runCLI(t, "scan", root, "--out", out, "--fail-on", "never")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(stdout, "1 issues (1 critical") || !strings.Contains(stdout, out) {
+		t.Fatalf("summary line: %s", stdout)
+	}
+	for _, f := range []string{"report.json", "report.md", "report.sarif"} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+	var rep struct {
+		Issues []struct {
+			ID, Rule, File string
+			Line           int
+		}
+		Summary struct {
+			Total        int `json:"total"`
+			FilesScanned int `json:"files_scanned"`
+		}
+		Errors []struct{ File, Reason, Kind string }
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "report.json"))
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Issues) != 1 || rep.Issues[0].File != "src/main.c" || rep.Issues[0].Line != 4 || rep.Issues[0].Rule != "c.buffer.gets" {
+		t.Fatalf("issues: %+v", rep.Issues)
+	}
+	if rep.Summary.Total != 1 || rep.Summary.FilesScanned != 1 {
+		t.Fatalf("summary: %+v", rep.Summary)
+	}
+	if len(rep.Errors) != 1 || rep.Errors[0].File != "bin.c" || !strings.Contains(rep.Errors[0].Reason, "binary") {
+		t.Fatalf("errors: %+v", rep.Errors)
+	}
+	// Quiet prints nothing.
+	code, stdout, stderr := runCLI(t, "scan", root, "--out", out, "-q")
+	if code != exitFindings || stdout != "" || stderr != "" {
+		t.Fatalf("quiet: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestScanFlagsParse(t *testing.T) {
+	var got *scanOptions
+	cmd := newScanCmd(streams{Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}, func(_ context.Context, o *scanOptions) error {
+		got = o
+		return nil
+	})
+	cmd.SetArgs([]string{"src", "--exclude", "a/", "--exclude", "*.gen.c", "--lang", "c,rust", "-j", "3", "--fail-on", "medium"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Root != "src" || strings.Join(got.Exclude, "|") != "a/|*.gen.c" || strings.Join(got.Langs, "|") != "c|rust" || got.Jobs != 3 || got.FailOn != "medium" || got.Out != "jsec-out" {
+		t.Fatalf("options: %+v", got)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"10MB": 10 << 20, "512k": 512 << 10, "1048576": 1 << 20, "1.5M": 3 << 19, "2G": 2 << 30} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "-1", "MB", "ten"} {
+		if _, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) accepted", bad)
+		}
+	}
+}
+
+func TestRulesCommand(t *testing.T) {
+	code, stdout, _ := runCLI(t, "rules", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var list []map[string]any
+	if err := json.Unmarshal([]byte(stdout), &list); err != nil || len(list) == 0 {
+		t.Fatalf("rules json: %v", err)
+	}
+	for _, k := range []string{"id", "title", "cwe", "category", "severity", "languages", "description", "suggestion"} {
+		if _, ok := list[0][k]; !ok {
+			t.Errorf("rule json lacks %q", k)
+		}
+	}
+	code, stdout, _ = runCLI(t, "rules")
+	if code != 0 || !strings.Contains(stdout, "c.buffer.gets") || !strings.Contains(stdout, "CWE-242") {
+		t.Fatalf("rules text: %d %s", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "rules", "c.buffer.gets")
+	if code != 0 || !strings.Contains(stdout, "fgets") {
+		t.Fatalf("rule doc: %d %s", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "rules", "--lang", "rust")
+	if code != 0 || strings.Contains(stdout, "c.buffer.gets") || !strings.Contains(stdout, "rust.unsafe.transmute") {
+		t.Fatalf("rules --lang rust: %s", stdout)
+	}
+	if code, _, _ := runCLI(t, "rules", "no.such.rule"); code != exitUsage {
+		t.Fatalf("unknown rule: exit %d", code)
+	}
+	if code, _, _ := runCLI(t, "rules", "--format", "xml"); code != exitUsage {
+		t.Fatalf("bad format: exit %d", code)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, _ := runCLI(t, "version")
+	if code != 0 || !strings.HasPrefix(stdout, "jsec ") {
+		t.Fatalf("%d %q", code, stdout)
+	}
+}
