@@ -45,7 +45,9 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 // findingsError reports findings at or above --fail-on (exit code 1).
 type findingsError struct{ n int }
 
-func (e findingsError) Error() string { return fmt.Sprintf("%d findings at or above the --fail-on threshold", e.n) }
+func (e findingsError) Error() string {
+	return fmt.Sprintf("%d findings at or above the --fail-on threshold", e.n)
+}
 
 // run executes the command line and maps the outcome to an exit code, in
 // one place.
