@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Throughput of `jsec scan` against ripgrep (a 30-API regex set) and
+# flawfinder on the same real C code: Debian source packages fetched with
+# `apt-get source` into $JSEC_BENCH_CORPUS. Prints MB/s, ratios and jsec's
+# peak RSS. Usage: scripts/bench.sh [package...]   (default: curl git redis)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CORPUS=${JSEC_BENCH_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/jsec-bench}
+PKGS=("$@")
+[ ${#PKGS[@]} -gt 0 ] || PKGS=(curl git redis)
+RUNS=${JSEC_BENCH_RUNS:-3}
+
+need() { command -v "$1" >/dev/null 2>&1; }
+apt_install() {
+	need apt-get || { echo "bench: $* missing and apt-get unavailable; skipping" >&2; return 1; }
+	SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+	$SUDO apt-get install -y -q "$@" >/dev/null || { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q "$@" >/dev/null; }
+}
+need rg || apt_install ripgrep || true
+need flawfinder || apt_install flawfinder || true
+[ -x /usr/bin/time ] || apt_install time || true
+need dpkg-source || apt_install dpkg-dev || true
+
+mkdir -p "$CORPUS"
+dirs=()
+for p in "${PKGS[@]}"; do
+	d=$(find "$CORPUS" -maxdepth 1 -type d -name "$p-[0-9]*" | sort | tail -1)
+	if [ -z "$d" ]; then
+		echo "bench: fetching Debian source of $p into $CORPUS" >&2
+		(cd "$CORPUS" && apt-get source -q "$p" >/dev/null 2>&1) || {
+			echo "bench: apt-get source $p failed (add a deb-src line to your APT sources)" >&2; continue; }
+		d=$(find "$CORPUS" -maxdepth 1 -type d -name "$p-[0-9]*" | sort | tail -1)
+	fi
+	[ -n "$d" ] && dirs+=("$d")
+done
+[ ${#dirs[@]} -gt 0 ] || { echo "bench: no corpus; nothing to measure" >&2; exit 0; }
+
+make -s build
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# The file set every tool sees: C/C++ sources, quilt's .pc copies excluded.
+find "${dirs[@]}" -name .pc -prune -o -type f \( -name '*.c' -o -name '*.h' -o -name '*.cc' -o -name '*.cpp' -o -name '*.cxx' -o -name '*.hh' -o -name '*.hpp' \) -print0 > "$out/files"
+bytes=$(xargs -0 cat < "$out/files" | wc -c)
+mb=$(awk "BEGIN{print $bytes/1e6}")
+nfiles=$(tr -cd '\0' < "$out/files" | wc -c)
+echo "corpus: ${PKGS[*]} — $nfiles C/C++ files, $mb MB, $(nproc) cores"
+
+best() { # best wall time of $RUNS runs of a command, in seconds
+	local b=999999 t
+	for _ in $(seq "$RUNS"); do
+		local s e
+		s=$(date +%s.%N)
+		"$@" >/dev/null 2>&1 || true
+		e=$(date +%s.%N)
+		t=$(awk "BEGIN{printf \"%.3f\", $e - $s}")
+		b=$(awk "BEGIN{print ($t < $b) ? $t : $b}")
+	done
+	echo "$b"
+}
+rate() { awk "BEGIN{ if ($2 > 0) printf \"%.1f\", $1/$2; else print \"inf\" }"; }
+
+jsec_cmd=(bin/jsec scan --no-ignore --no-default-excludes --exclude .pc/ --lang c,cpp --fail-on never -q --out "$out/jsec")
+# jsec takes one root: time each package and add up.
+tj=0
+for d in "${dirs[@]}"; do
+	t=$(best "${jsec_cmd[@]}" "$d")
+	tj=$(awk "BEGIN{print $tj + $t}")
+done
+/usr/bin/time -f %M -o "$out/rss" "${jsec_cmd[@]}" "${dirs[0]}" >/dev/null 2>&1 || true
+rss=$(tail -1 "$out/rss")
+printf '%-34s %8s s %9s MB/s\n' "jsec scan (all rules)" "$tj" "$(rate "$mb" "$tj")"
+
+if need rg; then
+	apis='\b(strcpy|strcat|gets|sprintf|vsprintf|memcpy|memmove|strncpy|strncat|printf|fprintf|snprintf|syslog|scanf|sscanf|fscanf|realloc|malloc|free|system|popen|execl|execvp|tmpnam|mktemp|atoi|rand|strtok|alloca|getenv)\s*\('
+	tr=$(best rg -uu -c -g '!.pc' -t c -t cpp -e "$apis" "${dirs[@]}")
+	printf '%-34s %8s s %9s MB/s   jsec/rg time ratio %s\n' "ripgrep (30-API regex)" "$tr" "$(rate "$mb" "$tr")" "$(rate "$tj" "$tr")"
+fi
+if need flawfinder; then
+	tf=$(RUNS=1 best flawfinder --quiet --dataonly "${dirs[@]}")
+	printf '%-34s %8s s %9s MB/s   flawfinder/jsec speedup %sx\n' "flawfinder" "$tf" "$(rate "$mb" "$tf")" "$(rate "$tf" "$tj")"
+fi
+echo "jsec peak RSS on ${dirs[0]##*/}: $((rss / 1024)) MB"
