@@ -1,0 +1,1 @@
+void generated(char *d) { gets(d); }

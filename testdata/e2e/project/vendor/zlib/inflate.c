@@ -1,0 +1,2 @@
+/* Vendored code is skipped by default. */
+void vendored(char *d, const char *s) { strcpy(d, s); gets(d); }
