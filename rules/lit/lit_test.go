@@ -11,9 +11,18 @@ import (
 // naive is the reference: every occurrence of every word.
 func naive(words []string, src []byte, fold bool) map[Match]bool {
 	res := map[Match]bool{}
+	lower := func(b []byte) []byte { // ASCII only, byte for byte, like the matcher
+		out := bytes.Clone(b)
+		for i, c := range out {
+			if c >= 'A' && c <= 'Z' {
+				out[i] = c + 'a' - 'A'
+			}
+		}
+		return out
+	}
 	hay := src
 	if fold {
-		hay = bytes.ToLower(src)
+		hay = lower(src)
 	}
 	for id, w := range words {
 		if w == "" {
@@ -21,7 +30,7 @@ func naive(words []string, src []byte, fold bool) map[Match]bool {
 		}
 		needle := []byte(w)
 		if fold {
-			needle = bytes.ToLower(needle)
+			needle = lower(needle)
 		}
 		for i := 0; i+len(needle) <= len(hay); i++ {
 			if bytes.Equal(hay[i:i+len(needle)], needle) {

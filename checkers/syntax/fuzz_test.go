@@ -1,0 +1,26 @@
+package syntax
+
+import "testing"
+
+// FuzzParse: tree-sitter and the flattening must accept any bytes, and the
+// flat tree must be a well-formed pre-order tree inside the source.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("int main(void) { return 0; }"), uint8(0))
+	f.Add([]byte("fn f() { unsafe { *p } }"), uint8(2))
+	f.Add([]byte("template<class T> class A : B<T> { };"), uint8(1))
+	parsers := []*Parser{NewParser(C), NewParser(CPP), NewParser(Rust)}
+	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		tree, err := parsers[int(which)%3].Parse(src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range tree.Root().Descendants() {
+			if n.Start() > n.End() || n.End() > len(src) {
+				t.Fatalf("node %s [%d,%d) outside %d bytes", n.Kind(), n.Start(), n.End(), len(src))
+			}
+			if p := n.Parent(); p.Valid() && (n.Start() < p.Start() || n.End() > p.End()) {
+				t.Fatalf("child %s outside parent %s", n.Kind(), p.Kind())
+			}
+		}
+	})
+}

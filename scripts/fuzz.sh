@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every go-fuzz target for $FUZZTIME (default 30s) each.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+T=${FUZZTIME:-30s}
+targets=(
+	"./checkers FuzzAnalyze"
+	"./checkers/c FuzzLex"
+	"./checkers/rust FuzzLex"
+	"./checkers/syntax FuzzParse"
+	"./checkers/ignore FuzzParse"
+	"./rules/lit FuzzMatcher"
+)
+for t in "${targets[@]}"; do
+	set -- $t
+	echo "== $1 $2 ($T)"
+	go test "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$T"
+done
