@@ -9,6 +9,7 @@ targets=(
 	"./checkers/rust FuzzLex"
 	"./checkers/syntax FuzzParse"
 	"./checkers/ignore FuzzParse"
+	"./rules/grep FuzzSearch"
 	"./rules/lit FuzzMatcher"
 )
 for t in "${targets[@]}"; do
