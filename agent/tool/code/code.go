@@ -145,4 +145,3 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
-
