@@ -97,10 +97,10 @@ func TestTool(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 	for args, want := range map[string]string{
-		`{"action":"save"}`:                              "needs memories",
+		`{"action":"save"}`: "needs memories",
 		`{"action":"retrieve","memory_types":["weird"]}`: "unknown memory type",
-		`{"action":"fly"}`:                               "unknown action",
-		`{"action":"clear","confirm":true}`:              "needs memory_ids",
+		`{"action":"fly"}`:                  "unknown action",
+		`{"action":"clear","confirm":true}`: "needs memory_ids",
 		`{"action":"save","memories":[{"memory_type":"short_term","tags":[],"content":" "}]}`: "empty",
 	} {
 		if res := call(t, m, args); !res.IsError || !strings.Contains(res.Content, want) {
