@@ -57,6 +57,7 @@ func (a *Agent) Run(ctx context.Context, s *Session, task string) (*Result, erro
 	res := &Result{}
 	a.Events.Emit(Event{Kind: TaskStarted, Agent: a.Name})
 	s.Append(llm.Message{Role: llm.RoleUser, Content: task})
+	ctx = WithSession(ctx, s)
 	for step := 1; ; step++ {
 		resp, err := a.call(ctx, s, proto, step)
 		if err != nil {
@@ -129,6 +130,21 @@ func (a *Agent) call(ctx context.Context, s *Session, proto Protocol, step int) 
 			return nil, cerr
 		}
 	}
+}
+
+type sessionKey struct{}
+
+// WithSession returns ctx carrying s; Run gives it to every tool call so
+// that tools running sub-agents can open child sessions.
+func WithSession(ctx context.Context, s *Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
+}
+
+// SessionFrom returns the session of the run that is calling a tool, or
+// nil.
+func SessionFrom(ctx context.Context) *Session {
+	s, _ := ctx.Value(sessionKey{}).(*Session)
+	return s
 }
 
 func (a *Agent) execute(ctx context.Context, c *llm.ToolCall, step int) (tool.Result, error) {
