@@ -29,7 +29,29 @@ type Issue struct {
 	Context *Snippet `json:"context,omitempty"`
 	// Verification is set when the verifier has looked at the issue.
 	Verification *Verification `json:"verification,omitempty"`
+	// Suppressed is set when a justified jsec:ignore directive covers the
+	// issue; the issue stays in the report.
+	Suppressed *Suppression `json:"suppressed,omitempty"`
+	// Baselined is set when the issue already appears in the --baseline
+	// report.
+	Baselined bool `json:"baselined,omitempty"`
 }
+
+// Suppression records why an issue is suppressed.
+type Suppression struct {
+	// Kind is "inSource" for a jsec:ignore comment (SARIF's vocabulary).
+	Kind          string `json:"kind"`
+	Justification string `json:"justification"`
+}
+
+// Dismissed reports whether the verifier rejected the issue in a way that
+// takes it out of gating (a false positive on a rule that is not a
+// policy rule).
+func (is *Issue) Dismissed() bool { return is.Verification != nil && is.Verification.Dismissed }
+
+// Gating reports whether the issue counts for --fail-on: it is not
+// suppressed, not baselined and not dismissed by the verifier.
+func (is *Issue) Gating() bool { return is.Suppressed == nil && !is.Baselined && !is.Dismissed() }
 
 // Snippet is a run of source lines starting at StartLine (1-based).
 type Snippet struct {
@@ -61,5 +83,13 @@ type Verification struct {
 	Fix        string   `json:"fix,omitempty"`
 	Turns      int      `json:"turns,omitempty"`
 	Tokens     int      `json:"tokens,omitempty"`
+	DurationMS int64    `json:"duration_ms,omitempty"`
 	Error      string   `json:"error,omitempty"`
+	// Dismissed is set when the verdict is false_positive and the rule is
+	// not a policy rule: the issue stays in the report, marked, but no
+	// longer fails the build.
+	Dismissed bool `json:"dismissed,omitempty"`
+	// PolicyKept is set when the model called a policy rule's finding a
+	// false positive: the verdict is recorded, the issue still counts.
+	PolicyKept bool `json:"policy_kept,omitempty"`
 }

@@ -250,7 +250,7 @@ func ruleInfo(r *rules.Rule) issue.RuleInfo {
 func countAtOrAbove(is []issue.Issue, s issue.Severity) int {
 	n := 0
 	for _, x := range is {
-		if x.Severity >= s {
+		if x.Severity >= s && x.Gating() {
 			n++
 		}
 	}
