@@ -119,7 +119,7 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 			continue
 		}
 		for _, c := range a.byWord[m.Word] {
-			if c.Triage == nil || c.Triage(lx, tok) {
+			if c.Triage == nil || triage(c, lx, tok) {
 				work = append(work, pending{c, tok, a.matcher.Words()[m.Word]})
 				needed[item] = true
 			}
@@ -159,6 +159,18 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	}
 	res.Findings = a.locate(p)
 	return res, nil
+}
+
+// triage asks a checker whether an occurrence needs the syntax tree; a
+// Triage that panics (on truncated code, say) is answered "yes", so that
+// Check, whose panics are reported, decides.
+func triage(c *Checker, lx *Lexed, tok int) (need bool) {
+	defer func() {
+		if recover() != nil {
+			need = true
+		}
+	}()
+	return c.Triage(lx, tok)
 }
 
 // runCheck calls the checker, turning a panic into a problem report so

@@ -48,7 +48,7 @@ func IsTestPath(rel string) bool {
 	}
 	base := strings.ToLower(path.Base(rel))
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") ||
+	return stem == "test" || stem == "tests" || strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") ||
 		strings.HasSuffix(stem, "_tests") || strings.HasSuffix(stem, "_unittest") ||
 		strings.HasPrefix(stem, "fuzz_") || strings.HasSuffix(stem, "_fuzzer")
 }

@@ -68,8 +68,12 @@ type Lexed struct {
 	Containers []Container
 }
 
-// Text returns the source text of token i.
+// Text returns the source text of token i, or "" when i is out of range
+// (so that Triage functions can look at neighbours without bounds checks).
 func (lx *Lexed) Text(i int) string {
+	if i < 0 || i >= len(lx.Tokens) {
+		return ""
+	}
 	t := lx.Tokens[i]
 	return string(lx.Src[t.Start:t.End])
 }

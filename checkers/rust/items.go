@@ -152,6 +152,10 @@ func (b *builder) moduleHeader(i, limit int) (int, string) {
 func (b *builder) scanItem(i, limit int) int {
 	toks := b.lx.Tokens
 	depth := 0
+	// angle counts open generic brackets in the header, where "=" binds an
+	// associated type (Iterator<Item = T>) rather than starting an
+	// initializer.
+	angle := 0
 	sawEq := false
 	for j := i; j < limit; j++ {
 		t := toks[j]
@@ -159,9 +163,20 @@ func (b *builder) scanItem(i, limit int) int {
 			continue
 		}
 		if t.End-t.Start != 1 {
+			if !sawEq && depth == 0 && b.lx.Is(j, ">>") {
+				angle = max(0, angle-2)
+			}
 			continue
 		}
 		switch b.lx.Src[t.Start] {
+		case '<':
+			if !sawEq && depth == 0 {
+				angle++
+			}
+		case '>':
+			if !sawEq && depth == 0 && angle > 0 {
+				angle--
+			}
 		case '(', '[':
 			depth++
 		case ')', ']':
@@ -169,7 +184,7 @@ func (b *builder) scanItem(i, limit int) int {
 				depth--
 			}
 		case '=':
-			if depth == 0 {
+			if depth == 0 && angle == 0 {
 				sawEq = true
 			}
 		case ';':

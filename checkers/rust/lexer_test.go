@@ -65,6 +65,9 @@ mod tests {
 pub(crate) mod inner {
     pub fn h() {}
 }
+impl<'a, S: Index<usize, Output = T>, T> Iterator for Walk<'a, S> where S: Sized { fn next(&mut self) -> Option<T> { None } }
+#[cfg(test)]
+mod test2 { #[test] fn t() {} }
 `
 	lx := Lex([]byte(src))
 	var got []string
@@ -89,11 +92,13 @@ pub(crate) mod inner {
 		"[test] use super::*;",
 		"[test] #[test] fn t1() { g(); }",
 		"pub fn h() {}",
+		"impl<'a, S: Index<usize, Output = T>, T> Iterator for Walk<'a, S> where S: Sized { fn next(&mut self) -> Option<T> { None } }",
+		"[test] #[test] fn t() {}",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("items:\n%s\n--- want\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if len(lx.Containers) != 2 || !lx.Containers[0].Test || lx.Containers[1].Test || lx.Containers[1].Name != "inner" {
+	if len(lx.Containers) != 3 || !lx.Containers[0].Test || lx.Containers[1].Test || lx.Containers[1].Name != "inner" {
 		t.Fatalf("containers: %+v", lx.Containers)
 	}
 }
