@@ -1,7 +1,7 @@
 use std::mem;
 
 pub fn bits_to_float(bits: u32) -> f32 {
-    unsafe { mem::transmute::<u32, f32>(bits) } // want "rust.unsafe.transmute"
+    unsafe { mem::transmute::<u32, f32>(bits) } // want "rust.unsafe.transmute" "rust.unsafe.block-no-safety"
 }
 
 pub fn bits_to_float_safe(bits: u32) -> f32 {
@@ -14,12 +14,12 @@ pub struct Registry<'a> {
 
 impl<'a> Registry<'a> {
     pub fn leak_name(&self, i: usize) -> &'static str {
-        unsafe { std::mem::transmute::<&'a str, &'static str>(self.names[i]) } // want "rust.unsafe.transmute"
+        unsafe { std::mem::transmute::<&'a str, &'static str>(self.names[i]) } // want "rust.unsafe.transmute" "rust.unsafe.block-no-safety"
     }
 }
 
 pub fn callback(addr: usize) -> fn() {
-    unsafe { mem::transmute(addr) } // want "rust.unsafe.transmute"
+    unsafe { mem::transmute(addr) } // want "rust.unsafe.transmute" "rust.unsafe.block-no-safety"
 }
 
 pub fn documented(raw: [u8; 4]) -> u32 {
