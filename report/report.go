@@ -55,6 +55,23 @@ type Summary struct {
 	BytesScanned int64 `json:"bytes_scanned"`
 	FilesSkipped int   `json:"files_skipped"`
 	DurationMS   int64 `json:"duration_ms"`
+	// Verification is set when the verifier ran.
+	Verification *VerificationSummary `json:"verification,omitempty"`
+}
+
+// VerificationSummary counts the verifier's outcomes.
+type VerificationSummary struct {
+	Model         string `json:"model"`
+	Candidates    int    `json:"candidates"`
+	Confirmed     int    `json:"confirmed"`
+	FalsePositive int    `json:"false_positive"`
+	Uncertain     int    `json:"uncertain"`
+	Error         int    `json:"error"`
+	Unverified    int    `json:"unverified"`
+	// Resumed counts verdicts reused from progress.jsonl.
+	Resumed    int   `json:"resumed"`
+	Tokens     int   `json:"tokens"`
+	DurationMS int64 `json:"duration_ms"`
 }
 
 // FileRisk ranks a file by its issues.

@@ -13,14 +13,14 @@ import (
 // Its brain receives each decoded request body and returns the assistant
 // message to send back (content and optional tool calls).
 type chatServer struct {
-	t     *testing.T
+	t     testing.TB
 	brain func(req map[string]any) (content string, calls []map[string]any)
 	mu    sync.Mutex
 	reqs  []map[string]any
 	url   string
 }
 
-func newChatServer(t *testing.T, brain func(req map[string]any) (string, []map[string]any)) *chatServer {
+func newChatServer(t testing.TB, brain func(req map[string]any) (string, []map[string]any)) *chatServer {
 	s := &chatServer{t: t, brain: brain}
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,6 +37,10 @@ type scanOptions struct {
 	NoIgnore          bool
 	NoDefaultExcludes bool
 	Quiet             bool
+	Verify            verifyOptions
+	// jobsSet records whether --jobs was given: it then also sizes the
+	// verification pool (default 4).
+	jobsSet bool
 }
 
 // newScanCmd builds 'jsec scan'. runF replaces the run function in tests
@@ -64,6 +69,7 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
 		Args: argsError(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Root = args[0]
+			opts.jobsSet = cmd.Flags().Changed("jobs")
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -73,7 +79,7 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Out, "out", "o", "jsec-out", "directory to write the reports into")
 	f.StringVar(&opts.FailOn, "fail-on", "high", "exit 1 when a finding has this severity or higher: critical, high, medium, low or never")
-	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed in parallel")
+	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed in parallel; with --verify also the findings verified in parallel (default 4 then)")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	f.StringSliceVar(&opts.Langs, "lang", []string{"c", "cpp", "rust"}, "languages to scan: c, cpp, rust")
 	f.Float64Var(&opts.MinConfidence, "min-confidence", 0, "drop findings whose confidence is below this (0..1)")
@@ -81,6 +87,7 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
 	f.BoolVar(&opts.NoIgnore, "no-ignore", false, "do not honour .gitignore and .jsecignore files")
 	f.BoolVar(&opts.NoDefaultExcludes, "no-default-excludes", false, "also scan .git, vendor, third_party, node_modules, target and build directories")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "print nothing but errors")
+	opts.Verify.register(f)
 	return cmd
 }
 
@@ -186,8 +193,22 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		return err
 	}
 	rep := buildReport(o.Root, res)
+	var verifyErr error
+	if o.Verify.Enabled {
+		jobs := 4
+		if o.jobsSet {
+			jobs = o.Jobs
+		}
+		if verifyErr = runVerify(ctx, io, o, jobs, rep); verifyErr != nil && !errors.Is(verifyErr, context.Canceled) {
+			return verifyErr
+		}
+	}
 	if err := report.WriteFiles(o.Out, rep, reportFiles); err != nil {
 		return err
+	}
+	if verifyErr != nil {
+		fmt.Fprintf(io.Err, "jsec: interrupted; the reports hold the verdicts so far and 'jsec scan --verify' resumes\n")
+		return verifyErr
 	}
 	if !o.Quiet {
 		printSummary(io, o, rep, res)
@@ -265,6 +286,10 @@ func printSummary(io streams, o *scanOptions, rep *report.Report, res *checkers.
 		s.FilesScanned, float64(res.Bytes)/(1<<20), res.Duration.Seconds(), mbps)
 	if len(rep.Errors) > 0 {
 		fmt.Fprintf(io.Out, "jsec: %d files skipped or failed (listed in report.json \"errors\")\n", len(rep.Errors))
+	}
+	if v := s.Verification; v != nil {
+		fmt.Fprintf(io.Out, "jsec: verified %d findings with %s: %d confirmed, %d false positive, %d uncertain, %d error, %d unverified (%d reused from progress.jsonl, %d tokens, %.1fs)\n",
+			v.Candidates, v.Model, v.Confirmed, v.FalsePositive, v.Uncertain, v.Error, v.Unverified, v.Resumed, v.Tokens, float64(v.DurationMS)/1000)
 	}
 	fmt.Fprintf(io.Out, "jsec: reports in %s: report.json, report.md, report.sarif\n", o.Out)
 }

@@ -53,6 +53,16 @@ func summary(b *strings.Builder, r *report.Report) {
 	for _, sev := range []string{"critical", "high", "medium", "low"} {
 		fmt.Fprintf(b, "| %s | %d |\n", sev, s.BySeverity[sev])
 	}
+	if v := s.Verification; v != nil {
+		fmt.Fprintf(b, "\n| Verification (%s) | Issues |\n|---|---:|\n", Escape(v.Model))
+		for _, row := range []struct {
+			name string
+			n    int
+		}{{"confirmed", v.Confirmed}, {"false positive", v.FalsePositive}, {"uncertain", v.Uncertain}, {"error", v.Error}, {"unverified", v.Unverified}} {
+			fmt.Fprintf(b, "| %s | %d |\n", row.name, row.n)
+		}
+		fmt.Fprintf(b, "\n%d candidates, %d tokens, %.1f s; %d verdicts reused from progress.jsonl.\n", v.Candidates, v.Tokens, float64(v.DurationMS)/1000, v.Resumed)
+	}
 	table(b, "Language", s.ByLanguage)
 	table(b, "Category", s.ByCategory)
 	if len(s.TopRiskFiles) > 0 {
