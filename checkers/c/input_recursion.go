@@ -1,0 +1,251 @@
+package c
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/jsec/jsec/checkers"
+	"github.com/jsec/jsec/checkers/syntax"
+)
+
+// Recursion is found from tokens: the first "return" of a function item
+// wakes the rule when the function's name is called in its own body.
+// Almost every recursive walker has a base case that returns; those that
+// do not are missed.
+
+// triageRecursion keeps the first "return" of a function item whose name
+// is called inside its body.
+func triageRecursion(lx *checkers.Lexed, tok int) bool {
+	it := lx.ItemOf(tok)
+	if it < 0 {
+		return false
+	}
+	item := lx.Items[it]
+	for j := tok - 1; j >= item.TokStart; j-- {
+		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, "return") {
+			return false // an earlier return decided
+		}
+	}
+	name, bodyStart := recItemFuncName(lx, item)
+	if name == "" {
+		return false
+	}
+	bodyEnd := lx.Close(bodyStart)
+	if bodyEnd < 0 || bodyEnd > item.TokEnd {
+		bodyEnd = item.TokEnd
+	}
+	if tok > bodyEnd {
+		return false // the item holds more than the function (merged #if branches)
+	}
+	for j := bodyStart; j+1 < bodyEnd; j++ {
+		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, name) && lx.Is(j+1, "(") &&
+			!lx.Is(j-1, ".") && !lx.Is(j-1, "->") && recArgsMayWalk(lx, item, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// recArgsMayWalk reports whether a recursive call's arguments may be a
+// part of a structure as Check sees it: they hold "->", ".", "[", "*",
+// "+", "-" or "&", or a name that the item assigns (a local loaded from
+// a field).
+func recArgsMayWalk(lx *checkers.Lexed, item checkers.Item, callee int) bool {
+	end := lx.Close(callee + 1)
+	for j := callee + 2; j < end; j++ {
+		switch lx.Text(j) {
+		case "->", ".", "[", "*", "+", "-", "&":
+			return true
+		}
+		if lx.Kind(j) != checkers.TokIdent {
+			continue
+		}
+		name := lx.Text(j)
+		for k := item.TokStart; k+1 < item.TokEnd; k++ {
+			if lx.Is(k, name) && lx.Kind(k) == checkers.TokIdent && lx.Is(k+1, "=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// recItemFuncName returns the name of the function an item defines and the
+// token where its body starts, or "" when the item is not a function.
+func recItemFuncName(lx *checkers.Lexed, item checkers.Item) (string, int) {
+	for j := item.TokStart; j < item.TokEnd; j++ {
+		switch {
+		case lx.Is(j, "{"), lx.Is(j, ";"), lx.Is(j, "="):
+			return "", 0
+		case lx.Is(j, "(") && j > item.TokStart && lx.Kind(j-1) == checkers.TokIdent:
+			end := lx.Close(j)
+			if end < 0 || end >= item.TokEnd {
+				return "", 0
+			}
+			for k := end + 1; k < item.TokEnd; k++ {
+				if lx.Is(k, "{") {
+					return lx.Text(j - 1), k
+				}
+				if lx.Is(k, ";") {
+					return "", 0
+				}
+			}
+			return "", 0
+		}
+	}
+	return "", 0
+}
+
+// checkRecursion reports a function that calls itself on a part of what it
+// walks (a field, an element, the rest of the input) with no depth counter
+// that is compared.
+func checkRecursion(p *checkers.Pass, h checkers.Hit) {
+	fn := EnclosingFunction(h.Node)
+	if !fn.Valid() {
+		return
+	}
+	name := checkers.DeclaratorName(fn.Field("declarator"))
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	if name == "" {
+		return
+	}
+	scope := FuncScope(p, fn)
+	defs := Defs(p, fn)
+	var rec syntax.Node
+	var part syntax.Node
+	var calls []syntax.Node
+	fn.Field("body").Walk(func(n syntax.Node) bool {
+		if n.Kind() == "lambda_expression" {
+			return false
+		}
+		if n.Kind() == "call_expression" && CalleeName(n) == name && n.Field("function").Kind() != "field_expression" {
+			calls = append(calls, n)
+			if !rec.Valid() {
+				for _, a := range Args(n) {
+					if recWalksInto(scope, defs, a) {
+						rec, part = n, a
+						break
+					}
+				}
+			}
+		}
+		return true
+	})
+	if !rec.Valid() || recDepthLimited(fn, calls, scope) {
+		return
+	}
+	p.Report(checkers.Finding{Rule: ruleUnboundRec, Span: checkers.NodeSpan(rec),
+		Message: fmt.Sprintf("'%s' calls itself on '%s' with no depth limit: deeply nested or cyclic input exhausts the stack", name, shortText(part))})
+}
+
+// recWalksInto reports whether a recursive call's argument is a part of a
+// structure: a field or element (n->left, a[i]), a pointer advanced into
+// its buffer (p + 1), or a local loaded from such a part.
+func recWalksInto(s *Scope, defs *DefIndex, a syntax.Node) bool {
+	if recIsPart(s, a) {
+		return true
+	}
+	a = Uncast(a)
+	if a.Kind() != "identifier" {
+		return false
+	}
+	for _, d := range defs.All(a.Text()) {
+		if d.Kind == DefAssign && recIsPart(s, d.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func recIsPart(s *Scope, a syntax.Node) bool {
+	a = Uncast(a)
+	switch a.Kind() {
+	case "field_expression", "subscript_expression":
+		return recLocalBase(s, a)
+	case "pointer_expression":
+		if a.FirstChild().Text() == "&" {
+			return recIsPart(s, a.Field("argument"))
+		}
+		return recLocalBase(s, a)
+	case "binary_expression":
+		if op := BinaryOp(a); op != "+" && op != "-" {
+			return false
+		}
+		pointers := 0
+		for _, side := range []syntax.Node{a.Field("left"), a.Field("right")} {
+			if id := Ident(side); id != "" {
+				if v := s.Lookup(id, side); v != nil && (v.IsPointer() || v.IsArray()) {
+					pointers++
+				}
+			}
+		}
+		return pointers == 1 // p + 1; end - start is a count
+	}
+	return false
+}
+
+// recLocalBase reports whether a[i], a->f or *a starts at a parameter or
+// a local: a constant global table is not the data being walked.
+func recLocalBase(s *Scope, a syntax.Node) bool {
+	base := baseIdent(a)
+	if !base.Valid() {
+		return false
+	}
+	v := s.Lookup(base.Text(), base)
+	return v != nil && !v.Global && !v.Static
+}
+
+// recDepthLimited reports whether something the function counts (an
+// increment, a += or a "depth + 1" passed down) is also compared.
+func recDepthLimited(fn syntax.Node, calls []syntax.Node, scope *Scope) bool {
+	counted := map[string]bool{}
+	compared := map[string]bool{}
+	addPaths := func(set map[string]bool, n syntax.Node) {
+		n.Walk(func(m syntax.Node) bool {
+			if path := PathOf(m); path != "" {
+				set[path] = true
+			}
+			return true
+		})
+	}
+	fn.Field("body").Walk(func(n syntax.Node) bool {
+		switch n.Kind() {
+		case "update_expression":
+			addPaths(counted, n.Field("argument"))
+		case "assignment_expression":
+			if op := BinaryOp(n); op == "+=" || op == "-=" {
+				addPaths(counted, n.Field("left"))
+			}
+		case "binary_expression":
+			switch BinaryOp(n) {
+			case "<", "<=", ">", ">=", "==", "!=":
+				addPaths(compared, n)
+			}
+		case "if_statement", "while_statement", "conditional_expression":
+			addPaths(compared, Condition(n)) // if (!maxdepth) return;
+		}
+		return true
+	})
+	for _, c := range calls {
+		for _, a := range Args(c) {
+			a = Uncast(a)
+			if a.Kind() == "binary_expression" && (BinaryOp(a) == "+" || BinaryOp(a) == "-") {
+				l := a.Field("left")
+				if v := scope.Lookup(Ident(l), l); v != nil && (v.IsPointer() || v.IsArray()) {
+					continue // p + 1 walks the input, it counts nothing
+				}
+				if _, ok := IntValue(a.Field("right"), nil); ok {
+					addPaths(counted, l)
+				}
+			}
+		}
+	}
+	for k := range counted {
+		if compared[k] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+// Container indexing with values from callers and from input.
+#include <array>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+int Lookup(const std::vector<int> &table, int i) {
+  return table[i];  // want "cpp.container.unchecked-index"
+}
+
+int LookupChecked(const std::vector<int> &table, std::size_t i) {
+  if (i >= table.size()) return -1;
+  return table[i];  // safe "cpp.container.unchecked-index"
+}
+
+int LookupAt(const std::vector<int> &table, std::size_t i) {
+  return table.at(i);  // safe "cpp.container.unchecked-index"
+}
+
+char CharAt(const std::string &s, std::size_t pos) {
+  return pos < s.size() ? s[pos] : '\0';  // safe "cpp.container.unchecked-index"
+}
+
+char LastChar(const std::string &s) {
+  return s[s.size() - 1];  // safe "cpp.container.unchecked-index"
+}
+
+int Sum(const std::vector<int> &v) {
+  int total = 0;
+  for (std::size_t k = 0; k < v.size(); ++k) total += v[k];  // safe "cpp.container.unchecked-index"
+  return total;
+}
+
+int Line(std::istream &in) {
+  std::string line;
+  std::getline(in, line);
+  return std::atoi(line.c_str());  // want "c.input.atoi"
+}
+
+int main(int argc, char **argv) {
+  std::array<int, 8> slots{};
+  if (argc < 2) return 1;
+  int k = std::atoi(argv[1]);  // want "c.input.atoi"
+  return slots[k];  // want "cpp.container.unchecked-index"
+}
