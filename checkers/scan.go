@@ -43,6 +43,29 @@ type Options struct {
 	ContextLines int
 	// Progress, when set, is updated as files finish.
 	Progress *Progress
+	// NoSuppress ignores jsec:ignore directives (audit mode).
+	NoSuppress bool
+	// Shard, when N > 1, scans only the files whose path hashes to
+	// shard K of N (0 <= K < N).
+	Shard Shard
+}
+
+// Shard selects a stable part of the files: those whose path hashes to K
+// modulo N, so that N machines scanning shards 0..N-1 cover every file
+// once.
+type Shard struct{ K, N int }
+
+// Owns reports whether the shard scans the root-relative path rel.
+func (s Shard) Owns(rel string) bool {
+	if s.N <= 1 {
+		return true
+	}
+	h := uint32(2166136261)
+	for i := 0; i < len(rel); i++ {
+		h ^= uint32(rel[i])
+		h *= 16777619
+	}
+	return int(h%uint32(s.N)) == s.K
 }
 
 // Progress counts a running scan's work; read it from another goroutine.
@@ -105,6 +128,9 @@ func Scan(ctx context.Context, root string, opt Options) (*Result, error) {
 	var mu sync.Mutex
 	res := &Result{}
 	for c := range files {
+		if !opt.Shard.Owns(c.Rel) {
+			continue
+		}
 		g.Go(func() error {
 			out := s.file(gctx, c)
 			mu.Lock()
@@ -226,7 +252,15 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 	for _, pr := range res.Problems {
 		out.skips = append(out.skips, Skip{Path: c.Rel, Reason: pr, Kind: "error"})
 	}
-	out.issues = ToIssues(f, res.Findings, s.opt.ContextLines, s.opt.MinConfidence)
+	all := ToIssues(f, res.Findings, s.opt.ContextLines, 0)
+	if !s.opt.NoSuppress {
+		out.skips = append(out.skips, Suppress(c.Rel, all, Directives(f, a.Language().Lex))...)
+	}
+	for _, is := range all {
+		if is.Confidence >= s.opt.MinConfidence {
+			out.issues = append(out.issues, is)
+		}
+	}
 	return out
 }
 

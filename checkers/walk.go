@@ -35,6 +35,10 @@ type WalkOptions struct {
 	NoIgnoreFiles bool
 	// Jobs bounds how many directories are read at once.
 	Jobs int
+	// Files, when not nil, restricts the walk to these root-relative
+	// paths (a diff scan): the others are not visited at all. Excludes
+	// and ignore files still apply.
+	Files []string
 }
 
 // Candidate is a file the walker found.
@@ -90,6 +94,11 @@ func Walk(ctx context.Context, root string, opt WalkOptions, emit func(Candidate
 			m, _ := ignore.Parse(data)
 			stack = stack.With(ignore.Layer{Matcher: m})
 		}
+	}
+	if opt.Files != nil {
+		w.files(opt.Files, stack)
+		sort.Slice(w.skips, func(i, j int) bool { return w.skips[i].Path < w.skips[j].Path })
+		return w.skips, ctx.Err()
 	}
 	jobs := max(opt.Jobs, 1)
 	w.cond = sync.NewCond(&w.mu)
@@ -206,6 +215,78 @@ func (w *walker) readDir(t dirTask) []dirTask {
 		}
 	}
 	return subdirs
+}
+
+// files visits a given list of paths, applying the ignore files of each
+// one's directories (read once per directory).
+func (w *walker) files(rels []string, base ignore.Stack) {
+	stacks := map[string]ignore.Stack{}
+	var stackFor func(dir string) ignore.Stack
+	stackFor = func(dir string) ignore.Stack {
+		if s, ok := stacks[dir]; ok {
+			return s
+		}
+		s := base
+		if dir != "" {
+			s = stackFor(dirOf(dir))
+		}
+		if w.useIgnoreFiles {
+			for _, name := range []string{".gitignore", ".jsecignore"} {
+				if data, err := os.ReadFile(filepath.Join(w.root, filepath.FromSlash(dir), name)); err == nil {
+					m, _ := ignore.Parse(data)
+					s = s.With(ignore.Layer{Dir: dir, Matcher: m})
+				}
+			}
+		}
+		stacks[dir] = s
+		return s
+	}
+	for _, rel := range rels {
+		rel = path.Clean(filepath.ToSlash(rel))
+		if w.ctx.Err() != nil || rel == "." || strings.HasPrefix(rel, "../") || Extensions[strings.ToLower(path.Ext(rel))] == "" {
+			continue
+		}
+		if w.ignoredPath(rel, stackFor) {
+			continue
+		}
+		abs := filepath.Join(w.root, filepath.FromSlash(rel))
+		info, err := os.Lstat(abs)
+		switch {
+		case err != nil:
+			continue // deleted in the diff
+		case info.Mode()&fs.ModeSymlink != 0:
+			w.symlink(rel, stackFor(dirOf(rel)))
+		case !info.Mode().IsRegular():
+			w.skip(rel, "not a regular file ("+info.Mode().Type().String()+")", "skipped")
+		default:
+			w.emit(Candidate{Abs: abs, Rel: rel, Lang: Extensions[strings.ToLower(path.Ext(rel))]})
+		}
+	}
+}
+
+// ignoredPath reports whether rel or one of its directories is ignored.
+func (w *walker) ignoredPath(rel string, stackFor func(string) ignore.Stack) bool {
+	dir := ""
+	for _, part := range strings.Split(dirOf(rel), "/") {
+		if part == "" {
+			break
+		}
+		sub := path.Join(dir, part)
+		if stackFor(dir).Ignored(sub, true) {
+			return true
+		}
+		dir = sub
+	}
+	return stackFor(dirOf(rel)).Ignored(rel, false)
+}
+
+// dirOf is path.Dir with "" for the root.
+func dirOf(rel string) string {
+	d := path.Dir(rel)
+	if d == "." {
+		return ""
+	}
+	return d
 }
 
 // symlink records why a symlink is not followed.

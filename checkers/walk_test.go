@@ -172,3 +172,13 @@ func TestReadSource(t *testing.T) {
 		t.Fatalf("fifo: %q (must never block)", reason)
 	}
 }
+
+func TestWalkFileList(t *testing.T) {
+	root := tree(t, map[string]string{
+		"a.c": "", "src/b.c": "", "src/gen/c.c": "", "vendor/d.c": "", "notes.txt": "", "src/.gitignore": "gen/\n",
+	})
+	files, _ := walk(t, root, WalkOptions{Files: []string{"a.c", "src/b.c", "src/gen/c.c", "vendor/d.c", "notes.txt", "deleted.c", "../escape.c"}})
+	if strings.Join(files, " ") != "a.c:c src/b.c:c" {
+		t.Fatalf("files: %v", files)
+	}
+}

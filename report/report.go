@@ -55,6 +55,10 @@ type Summary struct {
 	BytesScanned int64 `json:"bytes_scanned"`
 	FilesSkipped int   `json:"files_skipped"`
 	DurationMS   int64 `json:"duration_ms"`
+	// Suppressed and Baselined count issues that are reported but do not
+	// fail the run.
+	Suppressed int `json:"suppressed"`
+	Baselined  int `json:"baselined"`
 	// Verification is set when the verifier ran.
 	Verification *VerificationSummary `json:"verification,omitempty"`
 }

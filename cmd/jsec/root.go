@@ -102,7 +102,7 @@ Start with:
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
-	root.AddCommand(newScanCmd(io, nil), newAskCmd(io), newRulesCmd(io), newVersionCmd(io))
+	root.AddCommand(newScanCmd(io, nil), newAskCmd(io), newMergeCmd(io), newRulesCmd(io), newVersionCmd(io))
 	return root
 }
 

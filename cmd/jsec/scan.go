@@ -37,6 +37,10 @@ type scanOptions struct {
 	NoIgnore          bool
 	NoDefaultExcludes bool
 	Quiet             bool
+	Baseline          string
+	Diff              string
+	Shard             string
+	NoSuppress        bool
 	Verify            verifyOptions
 	// jobsSet records whether --jobs was given: it then also sizes the
 	// verification pool (default 4).
@@ -87,6 +91,10 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
 	f.BoolVar(&opts.NoIgnore, "no-ignore", false, "do not honour .gitignore and .jsecignore files")
 	f.BoolVar(&opts.NoDefaultExcludes, "no-default-excludes", false, "also scan .git, vendor, third_party, node_modules, target and build directories")
 	f.BoolVarP(&opts.Quiet, "quiet", "q", false, "print nothing but errors")
+	f.StringVar(&opts.Baseline, "baseline", "", "an earlier report.json: its findings are marked baselined and do not fail the run")
+	f.StringVar(&opts.Diff, "diff", "", "only report findings on lines added or changed since this git revision (scans only changed files)")
+	f.StringVar(&opts.Shard, "shard", "", "scan shard K of N (K/N, 0 <= K < N, or auto/N for JOB_COMPLETION_INDEX); combine with 'jsec merge'")
+	f.BoolVar(&opts.NoSuppress, "no-suppress", false, "ignore jsec:ignore comments and report everything (audit)")
 	opts.Verify.register(f)
 	return cmd
 }
@@ -179,20 +187,45 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	if err != nil {
 		return err
 	}
+	shard, err := parseShard(o.Shard, os.Getenv)
+	if err != nil {
+		return err
+	}
+	walk := checkers.WalkOptions{Exclude: o.Exclude, NoDefaultExcludes: o.NoDefaultExcludes, NoIgnoreFiles: o.NoIgnore}
+	var changed changes
+	if o.Diff != "" {
+		if changed, err = gitChanges(ctx, o.Root, o.Diff); err != nil {
+			return err
+		}
+		walk.Files = changed.files()
+	}
 	prog := &checkers.Progress{}
 	stopProgress := startProgress(io, prog, o.Quiet)
 	res, err := checkers.Scan(ctx, o.Root, checkers.Options{
-		Walk: checkers.WalkOptions{
-			Exclude: o.Exclude, NoDefaultExcludes: o.NoDefaultExcludes, NoIgnoreFiles: o.NoIgnore,
-		},
-		Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, IsCPPHeader: cchk.IsCPPHeader,
-		MinConfidence: o.MinConfidence, Progress: prog,
+		Walk: walk, Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, IsCPPHeader: cchk.IsCPPHeader,
+		MinConfidence: o.MinConfidence, Progress: prog, NoSuppress: o.NoSuppress, Shard: shard,
 	})
 	stopProgress()
 	if err != nil {
 		return err
 	}
+	if changed != nil {
+		kept := res.Issues[:0]
+		for i := range res.Issues {
+			if changed.keep(&res.Issues[i]) {
+				kept = append(kept, res.Issues[i])
+			}
+		}
+		res.Issues = kept
+	}
+	baselined := 0
+	if o.Baseline != "" {
+		if baselined, err = applyBaseline(o.Baseline, res.Issues); err != nil {
+			return err
+		}
+	}
 	rep := buildReport(o.Root, res)
+	rep.Summary.Baselined = baselined
 	var verifyErr error
 	if o.Verify.Enabled {
 		jobs := 4
@@ -237,13 +270,18 @@ func buildReport(root string, res *checkers.Result) *report.Report {
 		Issues: res.Issues,
 	}
 	rep.Summary = report.Summarize(res.Issues)
+	for _, is := range res.Issues {
+		if is.Suppressed != nil {
+			rep.Summary.Suppressed++
+		}
+	}
 	rep.Summary.FilesScanned = res.Files
 	rep.Summary.BytesScanned = res.Bytes
 	rep.Summary.DurationMS = res.Duration.Milliseconds()
 	files := map[string]bool{}
 	for _, s := range res.Skips {
 		rep.Errors = append(rep.Errors, report.Error{File: s.Path, Reason: s.Reason, Kind: s.Kind})
-		if s.Kind == "skipped" {
+		if s.Kind == "skipped" && !files[s.Path] {
 			files[s.Path] = true
 		}
 	}
