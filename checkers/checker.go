@@ -1,6 +1,8 @@
 package checkers
 
 import (
+	"sort"
+
 	"github.com/jsec/jsec/checkers/syntax"
 	"github.com/jsec/jsec/issue"
 )
@@ -46,6 +48,9 @@ type Finding struct {
 	Adjust float64
 	// Severity overrides the rule's default when set.
 	Severity issue.Severity
+	// Function names the enclosing function when the checker knows it
+	// better than the engine (a tree it parsed itself); usually empty.
+	Function string
 }
 
 // NodeSpan returns the byte span of n.
@@ -109,15 +114,17 @@ func Memo[T any](p *Pass, key any, f func() T) T {
 // lines before byte offset off, nearest last, for checks such as Rust's
 // "// SAFETY:" convention.
 func (p *Pass) CommentBefore(off, maxLines int) []string {
-	line := p.File.Lines().Line(off)
-	var out []string
-	for _, c := range p.Lex.Comments {
-		if c.End > off {
-			break
-		}
-		if l := p.File.Lines().Line(c.End); line-l <= maxLines {
-			out = append(out, string(p.Lex.Src[c.Start:c.End]))
-		}
+	lines := p.File.Lines()
+	line := lines.Line(off)
+	cs := p.Lex.Comments
+	end := sort.Search(len(cs), func(i int) bool { return cs[i].End > off })
+	start := end
+	for start > 0 && line-lines.Line(cs[start-1].End) <= maxLines {
+		start--
+	}
+	out := make([]string, 0, end-start)
+	for _, c := range cs[start:end] {
+		out = append(out, string(p.Lex.Src[c.Start:c.End]))
 	}
 	return out
 }

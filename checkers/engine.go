@@ -218,7 +218,11 @@ func (a *Analyzer) locate(p *Pass) []Located {
 		item := p.Lex.ItemAt(f.Span.Start)
 		test := p.File.Test || item >= 0 && p.Lex.Items[item].Test
 		best[k] = len(out)
-		out = append(out, Located{Finding: f, Function: FunctionName(n), Test: test})
+		fn := f.Function
+		if fn == "" {
+			fn = FunctionName(n)
+		}
+		out = append(out, Located{Finding: f, Function: fn, Test: test})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Span.Start != out[j].Span.Start {

@@ -43,11 +43,14 @@ type DefIndex struct {
 	byName map[string][]Def
 }
 
-type defsKey struct{ fn int }
+type defsKey struct {
+	t  *syntax.Tree
+	fn int
+}
 
 // Defs returns the definitions in fn, computed once per function.
 func Defs(p *checkers.Pass, fn syntax.Node) *DefIndex {
-	return checkers.Memo(p, defsKey{fn.Index()}, func() *DefIndex {
+	return checkers.Memo(p, defsKey{fn.Tree(), fn.Index()}, func() *DefIndex {
 		x := &DefIndex{byName: map[string][]Def{}}
 		fn.Field("body").Walk(func(n syntax.Node) bool {
 			switch n.Kind() {

@@ -69,12 +69,15 @@ type Scope struct {
 	file *FileFacts
 }
 
-type scopeKey struct{ fn int }
+type scopeKey struct {
+	t  *syntax.Tree
+	fn int
+}
 
 // FuncScope returns the variables declared in fn (parameters and locals),
 // computed once per function.
 func FuncScope(p *checkers.Pass, fn syntax.Node) *Scope {
-	return checkers.Memo(p, scopeKey{fn.Index()}, func() *Scope {
+	return checkers.Memo(p, scopeKey{fn.Tree(), fn.Index()}, func() *Scope {
 		s := &Scope{Fn: fn, vars: map[string][]*Var{}, file: Facts(p)}
 		body := fn.Field("body")
 		if params := fnDeclarator(fn).Field("parameters"); params.Valid() {
