@@ -64,12 +64,27 @@ honoured, and directories named .git, vendor, third_party, node_modules,
 target and build are skipped. Binary, oversized, unreadable and special
 files are skipped and listed in the report's "errors" with the reason.
 
+With --verify, each finding of --verify-min-severity or above goes to its
+own read-only LLM agent (any OpenAI-compatible server or Anthropic; see
+the --llm-* flags and JSEC_LLM_API_KEY), which returns a verdict: confirmed,
+false_positive or uncertain. Verdicts are journaled in <out>/progress.jsonl;
+running the same command again resumes without asking again.
+
+For CI: --fail-on sets the gate; --baseline ignores findings an earlier
+report already had; // jsec:ignore <rule> -- <reason> comments suppress
+single findings; --diff REV reports only changed lines; --shard K/N with
+'jsec merge' splits a large tree across machines. Suppressed, baselined
+and verifier-dismissed findings stay in the reports but do not fail.
+
 Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
-2 for usage or configuration errors, 3 for internal errors.`,
+2 for usage or configuration errors, 3 for internal errors (and when
+interrupted).`,
 		Example: `  jsec scan .
   jsec scan src --fail-on critical --out /tmp/jsec
   jsec scan . --lang rust --min-confidence 0.6
-  jsec scan . --exclude 'tests/' --exclude '*.gen.c' --jobs 8`,
+  jsec scan . --exclude 'tests/' --exclude '*.gen.c' --jobs 8
+  jsec scan . --diff origin/main --baseline main-report.json
+  JSEC_LLM_BASE_URL=http://localhost:11434/v1 JSEC_LLM_MODEL=qwen2.5-coder jsec scan . --verify`,
 		Args: argsError(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Root = args[0]
@@ -83,7 +98,7 @@ Exit status: 0 when no finding is at or above --fail-on, 1 when some are,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Out, "out", "o", "jsec-out", "directory to write the reports into")
 	f.StringVar(&opts.FailOn, "fail-on", "high", "exit 1 when a finding has this severity or higher: critical, high, medium, low or never")
-	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed in parallel; with --verify also the findings verified in parallel (default 4 then)")
+	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed at once (default: the number of CPUs); with --verify also the findings verified at once (else 4)")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	f.StringSliceVar(&opts.Langs, "lang", []string{"c", "cpp", "rust"}, "languages to scan: c, cpp, rust")
 	f.Float64Var(&opts.MinConfidence, "min-confidence", 0, "drop findings whose confidence is below this (0..1)")
