@@ -8,17 +8,30 @@ import (
 	"github.com/jsec/jsec/checkers/syntax"
 )
 
-// Buffer-overflow family: unbounded copies and reads into fixed buffers.
+// Buffer-overflow family: unbounded copies, appends and formatted writes,
+// size arguments that do not match the destination, and writes past the
+// end of arrays. Rules are in rules/c_buffer.go.
 const (
-	ruleStrcpy = "c.buffer.strcpy"
-	ruleGets   = "c.buffer.gets"
+	ruleStrcpy          = "c.buffer.strcpy"
+	ruleGets            = "c.buffer.gets"
+	ruleStrcat          = "c.buffer.strcat"
+	ruleSprintf         = "c.buffer.sprintf"
+	ruleSizeMismatch    = "c.buffer.size-mismatch"
+	ruleMemcpyUnbounded = "c.buffer.memcpy-unbounded"
+	ruleStrncatSize     = "c.buffer.strncat-size"
+	ruleStrncpyNul      = "c.buffer.strncpy-nul"
+	ruleScanfWidth      = "c.buffer.scanf-width"
+	ruleSizeofPointer   = "c.buffer.sizeof-pointer"
+	ruleOffByOne        = "c.buffer.off-by-one"
 )
 
+// bufferCheckers is the buffer family; its rules are in rules/c_buffer.go.
 var bufferCheckers = []*checkers.Checker{
 	{
 		Name:     "c/buffer/strcpy",
 		Rules:    []string{ruleStrcpy},
 		Triggers: []string{"strcpy", "wcscpy", "stpcpy", "_mbscpy", "_tcscpy", "lstrcpy", "lstrcpyA", "lstrcpyW", "StrCpy"},
+		Triage:   bufTriageStrcpy,
 		Check:    checkStrcpy,
 	},
 	{
@@ -32,6 +45,75 @@ var bufferCheckers = []*checkers.Checker{
 			}
 		},
 	},
+	{
+		Name:     "c/buffer/strcat",
+		Rules:    []string{ruleStrcat},
+		Triggers: []string{"strcat", "wcscat", "_mbscat", "_tcscat", "lstrcat", "lstrcatA", "lstrcatW", "StrCat", "stpcat"},
+		Check:    checkStrcat,
+	},
+	{
+		Name:  "c/buffer/sprintf",
+		Rules: []string{ruleSprintf},
+		Triggers: []string{"sprintf", "vsprintf", "swprintf", "vswprintf", "_stprintf", "_swprintf", "wsprintf", "wsprintfA",
+			"wsprintfW", "wvsprintf", "wvsprintfA", "wvsprintfW"},
+		Triage: bufTriageSprintf,
+		Check:  checkSprintf,
+	},
+	{
+		Name:     "c/buffer/size-mismatch",
+		Rules:    []string{ruleSizeMismatch},
+		Triggers: bufSizedTriggers(),
+		Triage:   bufTriageSizeMismatch,
+		Check:    checkSizeMismatch,
+	},
+	{
+		Name:     "c/buffer/memcpy-unbounded",
+		Rules:    []string{ruleMemcpyUnbounded},
+		Triggers: []string{"memcpy", "memmove", "strncpy", "wcsncpy", "wmemcpy", "wmemmove"},
+		Triage:   bufTriageVariableSize,
+		Check:    checkMemcpyUnbounded,
+	},
+	{
+		Name:     "c/buffer/strncat-size",
+		Rules:    []string{ruleStrncatSize},
+		Triggers: []string{"strncat", "wcsncat", "_tcsncat", "_mbsncat"},
+		Check:    checkStrncatSize,
+	},
+	{
+		Name:     "c/buffer/strncpy-nul",
+		Rules:    []string{ruleStrncpyNul},
+		Triggers: []string{"strncpy", "wcsncpy"},
+		Triage:   bufTriageSimpleSize,
+		Check:    checkStrncpyNul,
+	},
+	{
+		Name:     "c/buffer/scanf-width",
+		Rules:    []string{ruleScanfWidth},
+		Triggers: bufScanfTriggers(),
+		Triage:   bufTriageScanf,
+		Check:    checkScanfWidth,
+	},
+	{
+		Name:     "c/buffer/sizeof-pointer",
+		Rules:    []string{ruleSizeofPointer},
+		Triggers: append(bufSizedTriggers(), "malloc", "calloc", "realloc", "xmalloc", "xcalloc", "xrealloc", "alloca", "zmalloc", "g_malloc", "g_malloc0"),
+		Triage:   bufTriageSizeofPointer,
+		Check:    checkSizeofPointer,
+	},
+	{
+		Name:     "c/buffer/off-by-one",
+		Rules:    []string{ruleOffByOne},
+		Triggers: bufElemTypes,
+		Triage:   bufTriageIndex,
+		Check:    checkIndexDecl,
+	},
+	{
+		Name:     "c/buffer/off-by-one-sizeof",
+		Rules:    []string{ruleOffByOne},
+		Triggers: []string{"sizeof"},
+		Triage:   bufTriageSizeofIndex,
+		Check:    checkSizeofIndex,
+	},
 }
 
 // checkStrcpy flags strcpy(dst, src) unless the source is known to fit:
@@ -42,7 +124,7 @@ func checkStrcpy(p *checkers.Pass, h checkers.Hit) {
 	if !ok {
 		return
 	}
-	dst, src := Arg(call, 0), Arg(call, 1)
+	dst, src := Arg(call, 0), bufUnwrapTchar(Arg(call, 1))
 	if !dst.Valid() || !src.Valid() {
 		return
 	}
@@ -60,7 +142,7 @@ func checkStrcpy(p *checkers.Pass, h checkers.Hit) {
 	if srcVar := arrayVar(scope, src); srcVar != nil && dstVar != nil && srcVar.ArrayLen > 0 && dstVar.ArrayLen >= srcVar.ArrayLen && srcVar.Type == dstVar.Type {
 		return // array into an array at least as large
 	}
-	if sizedFrom(p, call, dst, src) {
+	if bufSizedFrom(p, call, dst, src) {
 		return
 	}
 	origin := Trace(p, src)
@@ -73,11 +155,17 @@ func checkStrcpy(p *checkers.Pass, h checkers.Hit) {
 	case OriginExternal:
 		adjust = 0.1
 		what = fmt.Sprintf("'%s' (from %s)", shortText(src), origin.What)
+		if origin.What == shortText(src) {
+			what = fmt.Sprintf("'%s' (program input)", shortText(src))
+		}
 	case OriginUnknown:
 		adjust = -0.1
 	}
 	if lengthChecked(call, src) {
 		adjust -= 0.35
+	}
+	if bufSizedFromBase(p, call, dst, src) {
+		adjust -= 0.3
 	}
 	size := "a buffer of unchecked size"
 	if dstVar != nil && dstVar.ArrayLen > 0 {
@@ -103,21 +191,31 @@ func arrayVar(s *Scope, e syntax.Node) *Var {
 	return v
 }
 
-// sizedFrom reports whether dst was allocated from strlen(src) (or a copy
-// of src made with strdup) before the call.
-func sizedFrom(p *checkers.Pass, call, dst, src syntax.Node) bool {
-	name := Ident(dst)
+// bufSizedFromBase reports whether dst was allocated from a size that
+// mentions the object src belongs to: *err = zmalloc(r->len + 1) before
+// strcpy(*err, r->str). Weaker than sizedFrom: the field is not known to
+// be the string's length.
+func bufSizedFromBase(p *checkers.Pass, call, dst, src syntax.Node) bool {
+	base := baseIdent(src)
+	root := rootName(PathOf(dst))
 	fn := EnclosingFunction(call)
-	if name == "" || !fn.Valid() {
+	if !base.Valid() || base.Index() == Uncast(src).Index() || root == "" || !fn.Valid() {
 		return false
 	}
-	srcText := strings.Join(strings.Fields(src.Text()), "")
-	for _, d := range Defs(p, fn).Reaching(name, call) {
-		if d.Kind != DefAssign {
+	for _, d := range Defs(p, fn).All(root) {
+		if d.Kind != DefAssign || d.Node.Start() > call.Start() {
 			continue
 		}
-		v := strings.Join(strings.Fields(d.Value.Text()), "")
-		if strings.Contains(v, "strlen("+srcText+")") || strings.Contains(v, "wcslen("+srcText+")") {
+		v := Uncast(d.Value)
+		if _, alloc := bufAllocators[CalleeName(v)]; v.Kind() != "call_expression" || !alloc {
+			continue
+		}
+		found := false
+		v.Field("arguments").Walk(func(n syntax.Node) bool {
+			found = found || n.Kind() == "identifier" && n.Text() == base.Text()
+			return !found
+		})
+		if found {
 			return true
 		}
 	}

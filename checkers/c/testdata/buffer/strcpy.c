@@ -36,6 +36,20 @@ char *dup_name(const char *name)
 	return copy;
 }
 
+/* Fixed: appending at the end of a buffer sized from both parts. */
+char *join_dir(const char *dir, const char *file)
+{
+	size_t filelen = strlen(file);
+	char *path = malloc(strlen(dir) + filelen + 2);
+
+	if (path == NULL)
+		return NULL;
+	strcpy(path, dir); // safe "c.buffer.strcpy"
+	strcpy(path + strlen(path), "/"); // safe "c.buffer.strcpy"
+	strcpy(path + strlen(path), file); // safe "c.buffer.strcpy"
+	return path;
+}
+
 /* Fixed: an array into an array of the same size. */
 void copy_same(void)
 {
