@@ -34,14 +34,46 @@ func (b *itemBuilder) structural(i int) bool {
 	return b.lx.Tokens[i].Flags&checkers.FlagAltBranch == 0
 }
 
-// matchBraces pairs structural braces with a stack, once for the file.
+// matchBraces pairs braces once for the file. Conditional compilation is
+// followed as ctags does: each #else/#elif branch starts from the brace
+// state of its #if, and after #endif the first branch's state wins. So
+// "#ifdef X / int f(a, b) { / #else / int f(a) { / #endif / ... }" is one
+// function whose first "{" matches the final "}", and complete functions
+// in both branches of "#ifndef X ... #else ... #endif" stay separate items.
 func (b *itemBuilder) matchBraces() []int32 {
 	toks := b.lx.Tokens
 	closes := make([]int32, len(toks))
+	type frame struct {
+		saved, first []int32
+		inElse       bool
+	}
 	var stack []int32
+	var frames []frame
 	for i := range toks {
 		closes[i] = -1
-		if !b.structural(i) || toks[i].Kind != checkers.TokPunct {
+		if toks[i].Kind == checkers.TokPreproc {
+			name, _ := directiveName(b.lx.Src[toks[i].Start:toks[i].End])
+			switch name {
+			case "if", "ifdef", "ifndef":
+				frames = append(frames, frame{saved: append([]int32(nil), stack...)})
+			case "else", "elif", "elifdef", "elifndef":
+				if k := len(frames) - 1; k >= 0 {
+					if !frames[k].inElse {
+						frames[k].first, frames[k].inElse = append([]int32(nil), stack...), true
+					}
+					stack = append(stack[:0:0], frames[k].saved...)
+				}
+			case "endif":
+				if k := len(frames) - 1; k >= 0 {
+					if frames[k].inElse {
+						stack = frames[k].first
+					}
+					frames = frames[:k]
+				}
+			}
+			continue
+		}
+		if toks[i].Kind != checkers.TokPunct {
 			continue
 		}
 		if b.isPunct(i, '{') {
@@ -186,11 +218,11 @@ func (b *itemBuilder) scanItem(i, limit int) int {
 		default:
 			continue
 		}
-		if t.End-t.Start != 1 || !b.structural(j) {
-			if b.lx.Is(j, "=") && depth == 0 {
-				sawEq = true
-			}
+		if t.End-t.Start != 1 {
 			continue
+		}
+		if !b.structural(j) && (b.isPunct(j, '}') || b.isPunct(j, '{') && b.closes[j] < 0) {
+			continue // an #else branch's brace that the first branch balances
 		}
 		switch b.lx.Src[t.Start] {
 		case '(':

@@ -104,6 +104,13 @@ int c_api(void);
 auto l = [](int v) { return v; };
 void tryblock() try { f(); } catch (...) { }
 static struct entry *lookup(struct table *t, int fd) { return t->e[fd]; }
+#ifndef __VMS
+int vms1(void) { return 1; }
+int vms2(void) { return 2; }
+#else
+int vms1(void) { return 3; }
+int vms2(void) { return 4; }
+#endif
 struct __attribute__((packed)) hdr { int a; };
 `
 	got := itemTexts(Lex([]byte(src), true))
@@ -118,6 +125,10 @@ struct __attribute__((packed)) hdr { int a; };
 		"auto l = [](int v) { return v; };",
 		"void tryblock() try { f(); } catch (...) { }",
 		"static struct entry *lookup(struct table *t, int fd) { return t->e[fd]; }",
+		"int vms1(void) { return 1; }",
+		"int vms2(void) { return 2; }",
+		"int vms1(void) { return 3; }",
+		"int vms2(void) { return 4; }",
 		"struct __attribute__((packed)) hdr { int a; };",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
