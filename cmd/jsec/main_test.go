@@ -81,7 +81,7 @@ func TestScanWritesReports(t *testing.T) {
 	if !strings.Contains(stdout, "1 issues (1 critical") || !strings.Contains(stdout, out) {
 		t.Fatalf("summary line: %s", stdout)
 	}
-	for _, f := range []string{"report.json", "report.md", "report.sarif"} {
+	for _, f := range []string{"report.json", "report.md", "report.sarif", "report.html"} {
 		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -19,6 +19,7 @@ import (
 	rustchk "github.com/jsec/jsec/checkers/rust"
 	"github.com/jsec/jsec/issue"
 	"github.com/jsec/jsec/report"
+	"github.com/jsec/jsec/report/html"
 	"github.com/jsec/jsec/report/markdown"
 	"github.com/jsec/jsec/report/sarif"
 	"github.com/jsec/jsec/rules"
@@ -55,8 +56,8 @@ func newScanCmd(io streams, runF func(context.Context, *scanOptions) error) *cob
 		Use:   "scan PATH",
 		Short: "Scan C, C++ and Rust code for security defects",
 		Long: `Scan walks PATH (a directory or one file), analyses every C, C++ and Rust
-file in parallel and writes report.json, report.md and report.sarif into
-the output directory.
+file in parallel and writes report.json, report.md, report.sarif and
+report.html into the output directory.
 
 Files are chosen by extension (.c .h .cc .cpp .cxx .hh .hpp .hxx .rs; a .h
 file is C++ when its code says so). .gitignore and .jsecignore files are
@@ -251,7 +252,7 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 			return verifyErr
 		}
 	}
-	if err := report.WriteFiles(o.Out, rep, reportFiles); err != nil {
+	if err := report.WriteFiles(o.Out, rep, reportFiles(o.Root)); err != nil {
 		return err
 	}
 	if verifyErr != nil {
@@ -272,11 +273,20 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	return nil
 }
 
-// reportFiles are the files 'jsec scan' writes.
-var reportFiles = map[string]report.Writer{
-	"report.json":  report.WriteJSON,
-	"report.md":    markdown.Write,
-	"report.sarif": sarif.Write,
+// reportFiles returns the files 'jsec scan' and 'jsec merge' write. The
+// SARIF writer reads the scanned files (when root is a readable
+// directory) to compute GitHub's primaryLocationLineHash exactly.
+func reportFiles(root string) map[string]report.Writer {
+	opts := sarif.Options{}
+	if info, err := os.Stat(root); err == nil && info.IsDir() {
+		opts.Source = os.DirFS(root)
+	}
+	return map[string]report.Writer{
+		"report.json":  report.WriteJSON,
+		"report.md":    markdown.Write,
+		"report.sarif": opts.Write,
+		html.FileName:  html.Write,
+	}
 }
 
 func buildReport(root string, res *checkers.Result) *report.Report {
@@ -344,5 +354,5 @@ func printSummary(io streams, o *scanOptions, rep *report.Report, res *checkers.
 		fmt.Fprintf(io.Out, "jsec: verified %d findings with %s: %d confirmed, %d false positive, %d uncertain, %d error, %d unverified (%d reused from progress.jsonl, %d tokens, %.1fs)\n",
 			v.Candidates, v.Model, v.Confirmed, v.FalsePositive, v.Uncertain, v.Error, v.Unverified, v.Resumed, v.Tokens, float64(v.DurationMS)/1000)
 	}
-	fmt.Fprintf(io.Out, "jsec: reports in %s: report.json, report.md, report.sarif\n", o.Out)
+	fmt.Fprintf(io.Out, "jsec: reports in %s: report.json, report.md, report.sarif, report.html\n", o.Out)
 }

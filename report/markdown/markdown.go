@@ -155,6 +155,14 @@ func issueBlock(b *strings.Builder, is *issue.Issue) {
 		where += fmt.Sprintf(" in `%s`", code(is.Function))
 	}
 	fmt.Fprintf(b, "%s · %s · %s · confidence %.2f · id `%s`\n\n", where, Escape(is.CWE), Escape(is.Category), is.Confidence, is.ID)
+	switch {
+	case is.Suppressed != nil:
+		fmt.Fprintf(b, "**Suppressed** in source: %s\n\n", Escape(is.Suppressed.Justification))
+	case is.Baselined:
+		b.WriteString("**Baselined**: already in the baseline report.\n\n")
+	case is.Dismissed():
+		b.WriteString("**Dismissed** by the verifier (kept for the record; it does not fail the run).\n\n")
+	}
 	if v := is.Verification; v != nil {
 		fmt.Fprintf(b, "**Verification:** %s (confidence %.2f)", Escape(string(v.Verdict)), v.Confidence)
 		if v.Reason != "" {

@@ -25,7 +25,7 @@ func sampleReport() *report.Report {
 			Verification: &issue.Verification{Verdict: issue.VerdictConfirmed, Confidence: 0.9, Reason: "bits come from the network"}},
 		{ID: "3333", Rule: "rust.unsafe.transmute", Title: "transmute", Language: "rust", Category: "type_safety", CWE: "CWE-843",
 			File: "lib.rs", Line: 3, EndLine: 3, Severity: issue.SeverityHigh, Confidence: 0.6, Description: "transmute from u8 to bool",
-			Verification: &issue.Verification{Verdict: issue.VerdictFalsePositive, Confidence: 0.8, Reason: "value checked"}},
+			Verification: &issue.Verification{Verdict: issue.VerdictFalsePositive, Confidence: 0.8, Reason: "value checked", Dismissed: true}},
 	}
 	r := &report.Report{Tool: report.Tool{Name: "jsec", Version: "test", Root: "proj"}, Issues: is, Summary: report.Summarize(is)}
 	r.Errors = []report.Error{{File: "big.c", Reason: "file too large (a|b)\nstack", Kind: "skipped"}}
@@ -80,6 +80,9 @@ func TestMarkdownParsesAndHasStructure(t *testing.T) {
 	}
 	if strings.Contains(b.String(), "stack") {
 		t.Error("multi-line reasons leak into the table")
+	}
+	if !strings.Contains(b.String(), "**Dismissed** by the verifier") {
+		t.Error("a dismissed finding is not marked")
 	}
 	if strings.Contains(b.String(), "<b>") {
 		t.Error("raw HTML from a description reached the output")

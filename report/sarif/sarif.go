@@ -1,12 +1,26 @@
 // Package sarif renders a report as SARIF 2.1.0, the format GitHub code
-// scanning and most CI dashboards ingest. Only the subset of the schema
-// jsec fills is modelled here.
+// scanning and most CI dashboards ingest. Only the part of the schema jsec
+// fills is modelled.
+//
+// The document is shaped for GitHub's upload to accept it as it is: one run;
+// every rule with a name, descriptions, help, security-severity, precision
+// and CWE tags; results with a ruleIndex that points at their rule,
+// repo-relative percent-encoded URIs, 1-based regions and a
+// primaryLocationLineHash computed the way upload-sarif computes it (see
+// linehash.go); suppressed, baselined and verifier-dismissed issues kept as
+// results with suppressions; at most MaxResults results, the rest dropped
+// with a warning in the run's invocation.
 package sarif
 
 import (
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/jsec/jsec/issue"
@@ -19,7 +33,51 @@ const (
 	Version   = "2.1.0"
 )
 
-type log struct {
+// MaxResults is the number of results GitHub accepts in one run; an upload
+// with more is rejected whole.
+const MaxResults = 25000
+
+// SourceRootID is the uriBaseId of every result location.
+const SourceRootID = "%SRCROOT%"
+
+// Options tunes the document. The zero value is what Write uses.
+type Options struct {
+	// Source holds the scanned files, addressed by the issues' root-relative
+	// paths (os.DirFS(root) for a scan of root). With it, each result's
+	// primaryLocationLineHash is computed from the whole file, exactly as
+	// GitHub's upload-sarif computes it. Without it, or when a file cannot
+	// be read, the hash is computed from the issue's Context lines as if
+	// they were the whole file: the same value as long as the context runs
+	// on for 100 non-blank characters after the flagged line (or to the end
+	// of the file) and no earlier line of the file has the same hash;
+	// otherwise it differs, upload-sarif keeps ours and logs a warning, and
+	// alerts are tracked by the context-based value instead. Issues without
+	// Context then get no primaryLocationLineHash, and upload-sarif fills it in.
+	Source fs.FS
+	// SourceRoot is the directory result URIs are relative to: the
+	// repository root, which GitHub resolves them against. The default is
+	// the working directory when the scanned root lies inside it (CodeQL's
+	// --source-root default), else the scanned root. A scanned root that is
+	// not inside SourceRoot is used itself.
+	SourceRoot string
+	// Category goes into the run's automationDetails.id as
+	// "jsec/<category>/". GitHub keeps one set of alerts per tool and
+	// category, so two uploads for the same commit must differ in it. The
+	// default is the scanned root's path below SourceRoot ("services/api"
+	// for `jsec scan services/api` from the repository root), none when
+	// the whole source root is scanned: the id is then "jsec/".
+	Category string
+	// MaxResults caps the results; 0 means MaxResults. When there are more
+	// issues, the run keeps the gating ones first, then the most severe and
+	// the most confident, and a warning notification says how many were left
+	// out (report.json still has them all).
+	MaxResults int
+	// HelpURI, when set, returns the documentation page of a rule. Values
+	// that are not absolute http(s) URLs are left out.
+	HelpURI func(ruleID string) string
+}
+
+type sarifLog struct {
 	Schema  string `json:"$schema"`
 	Version string `json:"version"`
 	Runs    []run  `json:"runs"`
@@ -27,9 +85,11 @@ type log struct {
 
 type run struct {
 	Tool               tool                   `json:"tool"`
-	Results            []result               `json:"results"`
-	ColumnKind         string                 `json:"columnKind"`
+	Invocations        []invocation           `json:"invocations"`
+	AutomationDetails  automationDetails      `json:"automationDetails"`
 	OriginalURIBaseIDs map[string]artifactLoc `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                 `json:"columnKind"`
+	Results            []result               `json:"results"`
 }
 
 type tool struct {
@@ -44,225 +104,211 @@ type driver struct {
 	Rules          []rule `json:"rules"`
 }
 
+type automationDetails struct {
+	ID string `json:"id"`
+}
+
+type invocation struct {
+	ExecutionSuccessful bool           `json:"executionSuccessful"`
+	Notifications       []notification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type notification struct {
+	Level      string         `json:"level"`
+	Message    message        `json:"message"`
+	Descriptor *descriptorRef `json:"descriptor,omitempty"`
+	Locations  []location     `json:"locations,omitempty"`
+	Properties map[string]any `json:"properties,omitempty"`
+}
+
+type descriptorRef struct {
+	ID string `json:"id"`
+}
+
 type message struct {
 	Text     string `json:"text"`
 	Markdown string `json:"markdown,omitempty"`
 }
 
-type rule struct {
-	ID                   string         `json:"id"`
-	Name                 string         `json:"name"`
-	ShortDescription     message        `json:"shortDescription"`
-	FullDescription      message        `json:"fullDescription"`
-	Help                 message        `json:"help"`
-	HelpURI              string         `json:"helpUri,omitempty"`
-	DefaultConfiguration map[string]any `json:"defaultConfiguration"`
-	Properties           ruleProps      `json:"properties"`
-}
+// Write renders r as SARIF 2.1.0 with the default Options: the
+// primaryLocationLineHash values come from the issues' Context lines (see
+// Options.Source for when they match GitHub's).
+func Write(w io.Writer, r *report.Report) error { return Options{}.Write(w, r) }
 
-type ruleProps struct {
-	Tags             []string `json:"tags"`
-	SecuritySeverity string   `json:"security-severity"`
-	Precision        string   `json:"precision"`
-	ProblemSeverity  string   `json:"problem.severity"`
-}
-
-type result struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             message           `json:"message"`
-	Locations           []location        `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
-	Properties          map[string]any    `json:"properties,omitempty"`
-}
-
-type location struct {
-	PhysicalLocation physicalLocation `json:"physicalLocation"`
-}
-
-type physicalLocation struct {
-	ArtifactLocation artifactLoc `json:"artifactLocation"`
-	Region           region      `json:"region"`
-}
-
-type artifactLoc struct {
-	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId,omitempty"`
-}
-
-type region struct {
-	StartLine   int      `json:"startLine"`
-	StartColumn int      `json:"startColumn"`
-	EndLine     int      `json:"endLine,omitempty"`
-	EndColumn   int      `json:"endColumn,omitempty"`
-	Snippet     *message `json:"snippet,omitempty"`
-}
-
-// SecuritySeverity maps a severity onto GitHub's numeric scale (critical
-// ≥ 9.0, high 7.0–8.9, medium 4.0–6.9, low < 4.0).
-func SecuritySeverity(s issue.Severity) string {
-	switch s {
-	case issue.SeverityCritical:
-		return "9.5"
-	case issue.SeverityHigh:
-		return "8.0"
-	case issue.SeverityMedium:
-		return "5.5"
+// Write renders r as SARIF 2.1.0. A method value such as
+// sarif.Options{Source: os.DirFS(root)}.Write is a report.Writer.
+func (o Options) Write(w io.Writer, r *report.Report) error {
+	rules, index := ruleList(r, o.HelpURI)
+	loc := o.locator(r.Tool.Root)
+	limit := o.MaxResults
+	if limit <= 0 {
+		limit = MaxResults
 	}
-	return "3.0"
-}
-
-// Level maps a severity onto a SARIF result level.
-func Level(s issue.Severity) string {
-	switch s {
-	case issue.SeverityCritical, issue.SeverityHigh:
-		return "error"
-	case issue.SeverityMedium:
-		return "warning"
+	kept := capResults(r.Issues, limit)
+	hashes := fileLineHashes(o.Source, kept)
+	results := make([]result, 0, len(kept))
+	for _, is := range kept {
+		results = append(results, toResult(is, index[is.Rule], loc, hashes))
 	}
-	return "note"
-}
-
-// Precision maps a confidence onto SARIF's precision vocabulary.
-func Precision(c float64) string {
-	switch {
-	case c >= 0.9:
-		return "very-high"
-	case c >= 0.75:
-		return "high"
-	case c >= 0.5:
-		return "medium"
-	}
-	return "low"
-}
-
-// Write renders r as SARIF 2.1.0.
-func Write(w io.Writer, r *report.Report) error {
-	rules, index := ruleList(r)
-	out := log{Schema: SchemaURI, Version: Version}
 	rn := run{
 		Tool: tool{Driver: driver{
-			Name: r.Tool.Name, Version: r.Tool.Version, InformationURI: httpURL(r.Tool.InformationURI), Rules: rules,
+			Name: nonEmpty(r.Tool.Name, "jsec"), Version: r.Tool.Version, SemanticVer: semver(r.Tool.Version),
+			InformationURI: httpURL(r.Tool.InformationURI), Rules: rules,
 		}},
-		Results:    []result{},
-		ColumnKind: "unicodeCodePoints",
+		Invocations:       []invocation{toInvocation(r, len(r.Issues)-len(kept), limit, loc)},
+		AutomationDetails: automationDetails{ID: automationID(o.Category, loc.category)},
+		ColumnKind:        "unicodeCodePoints",
+		Results:           results,
 	}
-	for _, is := range r.Issues {
-		rn.Results = append(rn.Results, toResult(is, index[is.Rule]))
+	if loc.rootURI != "" {
+		rn.OriginalURIBaseIDs = map[string]artifactLoc{SourceRootID: {URI: loc.rootURI}}
 	}
-	out.Runs = []run{rn}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return enc.Encode(sarifLog{Schema: SchemaURI, Version: Version, Runs: []run{rn}})
 }
 
-// ruleList builds driver.rules from r.Rules, adding a bare entry for any
-// issue whose rule is missing, and returns each rule's index.
-func ruleList(r *report.Report) ([]rule, map[string]int) {
-	index := map[string]int{}
-	var out []rule
-	add := func(ri issue.RuleInfo) {
-		if _, ok := index[ri.ID]; ok {
-			return
+// automationID builds runs[].automationDetails.id: "jsec/" plus the
+// category and a slash, which GitHub reads as a category with no run id.
+func automationID(explicit, derived string) string {
+	c := strings.Trim(explicit, "/")
+	if explicit == "" {
+		c = derived
+	}
+	if c == "" {
+		return "jsec/"
+	}
+	return "jsec/" + c + "/"
+}
+
+func toInvocation(r *report.Report, dropped, limit int, loc locator) invocation {
+	inv := invocation{ExecutionSuccessful: true}
+	if dropped > 0 {
+		inv.Notifications = append(inv.Notifications, notification{
+			Level: "warning",
+			Message: message{Text: itoa(len(r.Issues)) + " issues found, but a SARIF run holds at most " + itoa(limit) +
+				" results for GitHub code scanning: the " + itoa(dropped) +
+				" lowest-ranked (non-gating first, then lowest severity and confidence) are not in this file. report.json lists them all."},
+			Descriptor: &descriptorRef{ID: "jsec.sarif.truncated"},
+			Properties: map[string]any{"droppedResults": dropped, "totalResults": len(r.Issues), "maxResults": limit},
+		})
+	}
+	for _, e := range r.Errors {
+		if e.Kind != "error" {
+			continue // skipped files are jsec's choice, listed in report.json
 		}
-		index[ri.ID] = len(out)
-		out = append(out, toRule(ri))
+		n := notification{
+			Level:      "warning",
+			Message:    message{Text: "could not analyse " + e.File + ": " + firstLine(e.Reason)},
+			Descriptor: &descriptorRef{ID: "jsec.file.error"},
+		}
+		if e.File != "" {
+			n.Locations = []location{{PhysicalLocation: physicalLocation{ArtifactLocation: loc.artifact(e.File)}}}
+		}
+		inv.Notifications = append(inv.Notifications, n)
 	}
-	for _, ri := range r.Rules {
-		add(ri)
-	}
-	for _, is := range r.Issues {
-		add(issue.RuleInfo{ID: is.Rule, Title: is.Title, CWE: is.CWE, Category: is.Category,
-			Severity: is.Severity, Confidence: is.Confidence, Description: is.Description, Suggestion: is.Suggestion})
-	}
-	if out == nil {
-		out = []rule{}
-	}
-	return out, index
+	return inv
 }
 
-func toRule(ri issue.RuleInfo) rule {
-	tags := []string{"security"}
-	if ri.CWE != "" {
-		tags = append(tags, "external/cwe/"+strings.ToLower(ri.CWE))
-	}
-	if ri.Category != "" {
-		tags = append(tags, ri.Category)
-	}
-	help := ri.Description
-	if ri.Doc != "" {
-		help = ri.Doc
-	}
-	if ri.Suggestion != "" {
-		help += "\n\n**Fix:** " + ri.Suggestion
-	}
-	return rule{
-		ID: ri.ID, Name: name(ri.ID),
-		ShortDescription:     message{Text: nonEmpty(ri.Title, ri.ID)},
-		FullDescription:      message{Text: nonEmpty(ri.Description, ri.Title, ri.ID)},
-		Help:                 message{Text: nonEmpty(help, ri.ID), Markdown: nonEmpty(help, ri.ID)},
-		DefaultConfiguration: map[string]any{"level": Level(ri.Severity)},
-		Properties: ruleProps{
-			Tags: tags, SecuritySeverity: SecuritySeverity(ri.Severity),
-			Precision: Precision(ri.Confidence), ProblemSeverity: problemSeverity(ri.Severity),
-		},
-	}
+// locator maps root-relative issue paths onto result URIs.
+type locator struct {
+	// prefix is the scanned root's path below the source root, with a
+	// trailing slash ("" when they are the same or unknown).
+	prefix string
+	// rootURI is the source root as a file URI ending in "/", or "".
+	rootURI string
+	// sourceRoot is the absolute source root, or "".
+	sourceRoot string
+	// category is the default automation category.
+	category string
 }
 
-func problemSeverity(s issue.Severity) string {
-	switch Level(s) {
-	case "error":
-		return "error"
-	case "warning":
-		return "warning"
+func (o Options) locator(root string) locator {
+	if root == "" {
+		return locator{}
 	}
-	return "recommendation"
-}
-
-func toResult(is issue.Issue, ruleIndex int) result {
-	msg := is.Description
-	if is.Suggestion != "" {
-		msg += " Suggestion: " + is.Suggestion
+	scanned, err := filepath.Abs(filepath.FromSlash(root))
+	if err != nil {
+		return locator{}
 	}
-	reg := region{StartLine: max(1, is.Line), StartColumn: max(1, is.Column)}
-	if is.EndLine >= reg.StartLine {
-		reg.EndLine = is.EndLine
-		if is.EndLine > reg.StartLine || is.EndColumn > reg.StartColumn {
-			reg.EndColumn = max(1, is.EndColumn)
+	src := o.SourceRoot
+	if src == "" {
+		if wd, err := os.Getwd(); err == nil {
+			src = wd
 		}
 	}
-	if is.Evidence != "" {
-		reg.Snippet = &message{Text: is.Evidence}
+	rel := "."
+	if src != "" {
+		if abs, err := filepath.Abs(src); err == nil {
+			src = abs
+			if r, err := filepath.Rel(src, scanned); err == nil && below(r) {
+				rel = r
+			}
+		}
 	}
-	res := result{
-		RuleID: is.Rule, RuleIndex: ruleIndex, Level: Level(is.Severity),
-		Message: message{Text: nonEmpty(msg, is.Title, is.Rule)},
-		Locations: []location{{PhysicalLocation: physicalLocation{
-			ArtifactLocation: artifactLoc{URI: URI(is.File)},
-			Region:           reg,
-		}}},
-		PartialFingerprints: map[string]string{"jsecId/v1": is.ID},
-		Properties: map[string]any{
-			"confidence": is.Confidence, "severity": is.Severity.String(),
-		},
+	if rel == "." {
+		src = scanned
 	}
-	if is.Function != "" {
-		res.Properties["function"] = is.Function
+	l := locator{rootURI: fileURI(src, true), sourceRoot: src}
+	if rel != "." {
+		l.category = filepath.ToSlash(rel)
+		l.prefix = l.category + "/"
 	}
-	return res
+	return l
 }
 
-// URI turns a root-relative path into a relative URI reference: forward
-// slashes, no leading "./", percent-encoded where needed.
+// below reports whether a path made by filepath.Rel stays inside its base.
+func below(rel string) bool {
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// artifact returns the artifactLocation of a root-relative path.
+func (l locator) artifact(file string) artifactLoc {
+	f := strings.ReplaceAll(file, "\\", "/")
+	if filepath.IsAbs(file) || strings.HasPrefix(f, "/") {
+		if l.sourceRoot != "" {
+			if rel, err := filepath.Rel(l.sourceRoot, file); err == nil && below(rel) {
+				return l.relative(filepath.ToSlash(rel))
+			}
+		}
+		return artifactLoc{URI: fileURI(file, false)}
+	}
+	return l.relative(l.prefix + f)
+}
+
+func (l locator) relative(p string) artifactLoc {
+	a := artifactLoc{URI: URI(p)}
+	if l.rootURI != "" {
+		a.URIBaseID = SourceRootID
+	}
+	return a
+}
+
+// URI turns a '/'-separated relative path into a relative URI reference:
+// cleaned, no leading "./", each segment percent-encoded (":" too, so that
+// a first segment is never read as a scheme).
 func URI(rel string) string {
-	rel = strings.TrimPrefix(strings.ReplaceAll(rel, "\\", "/"), "./")
+	rel = path.Clean(strings.ReplaceAll(rel, "\\", "/"))
+	rel = strings.TrimPrefix(rel, "./")
 	parts := strings.Split(rel, "/")
 	for i, p := range parts {
-		parts[i] = url.PathEscape(p)
+		parts[i] = strings.ReplaceAll(url.PathEscape(p), ":", "%3A")
 	}
 	return strings.Join(parts, "/")
+}
+
+// fileURI turns an absolute path into a file URI; a directory's ends in
+// "/", as originalUriBaseIds requires.
+func fileURI(p string, dir bool) string {
+	s := filepath.ToSlash(p)
+	if !strings.HasPrefix(s, "/") {
+		s = "/" + s // Windows: C:/x → /C:/x
+	}
+	if dir && !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: s}).String()
 }
 
 // httpURL returns u when it is an absolute http(s) URL, else "".
@@ -271,26 +317,21 @@ func httpURL(u string) string {
 	if err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
 		return ""
 	}
-	return u
+	return p.String()
 }
 
-// name turns "c.buffer.strcpy" into "CBufferStrcpy", SARIF's rule name.
-func name(id string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range id {
-		if r == '.' || r == '-' || r == '_' {
-			up = true
-			continue
-		}
-		if up {
-			b.WriteString(strings.ToUpper(string(r)))
-			up = false
-		} else {
-			b.WriteRune(r)
-		}
+// semverRE is the regular expression semver.org recommends.
+var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)` +
+	`(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?` +
+	`(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+
+// semver returns v without a leading "v" when that is a semantic version.
+func semver(v string) string {
+	v = strings.TrimPrefix(v, "v")
+	if semverRE.MatchString(v) {
+		return v
 	}
-	return b.String()
+	return ""
 }
 
 func nonEmpty(s ...string) string {
@@ -300,4 +341,19 @@ func nonEmpty(s ...string) string {
 		}
 	}
 	return "(none)"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// severityOf returns s, or medium for an unset severity.
+func severityOf(s issue.Severity) issue.Severity {
+	if s < issue.SeverityLow || s > issue.SeverityCritical {
+		return issue.SeverityMedium
+	}
+	return s
 }

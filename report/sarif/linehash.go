@@ -1,0 +1,206 @@
+package sarif
+
+import (
+	"strconv"
+	"strings"
+)
+
+// This file ports the rolling hash of github/codeql-action src/fingerprints.ts,
+// which upload-sarif uses to fill in partialFingerprints.primaryLocationLineHash
+// and which GitHub combines with the repository, path and rule into an alert's
+// identity. Filling it in ourselves, the same way, means a SARIF file sent
+// through the REST API (which computes nothing) dedupes exactly like one sent
+// through upload-sarif, and upload-sarif finds nothing to disagree with.
+//
+// The algorithm, kept step for step:
+//   - the file is decoded as UTF-8 (invalid bytes become U+FFFD, as in Node)
+//     and read as UTF-16 code units, like JavaScript's charCodeAt;
+//   - spaces and tabs are skipped; CR and CRLF become LF;
+//   - a line's hash is the polynomial hash (base 37, wrapping at 2^64) of the
+//     100 kept code units that start at the line's first kept unit, running on
+//     into the following lines; the end of the file is one unit 65535
+//     followed by zeros;
+//   - the value is the hash in lower-case hex without leading zeros, then ":"
+//     and how many lines of the file so far, this one included, had that hash.
+
+const (
+	hashBlock = 100   // BLOCK_SIZE
+	hashMod   = 37    // MOD
+	hashEOF   = 65535 // EOF
+)
+
+// hashFirstMod is MOD^BLOCK_SIZE, the weight of the unit that leaves the window.
+var hashFirstMod = func() uint64 {
+	m := uint64(1)
+	for range hashBlock {
+		m *= hashMod
+	}
+	return m
+}()
+
+// lineHasher is the state of fingerprints.ts's hash function.
+type lineHasher struct {
+	window [hashBlock]uint64
+	// lines holds, for each window slot, the line that starts there, or 0.
+	lines     [hashBlock]int
+	hash      uint64
+	index     int
+	line      int
+	lineStart bool
+	prevCR    bool
+	counts    map[uint64]int
+	emit      func(line int, hash uint64, occurrence int)
+}
+
+// hashLines calls emit once for every line of src, in order, with the raw
+// hash and its occurrence number (1 for the first line with that hash).
+// Like the original, it numbers one line more than a file that ends in a
+// newline has: the empty line after it.
+func hashLines(src []byte, emit func(line int, hash uint64, occurrence int)) {
+	h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: emit}
+	utf16Units(src, h.char)
+	h.char(hashEOF)
+	for range hashBlock {
+		if h.lines[h.index] != 0 {
+			h.output()
+		}
+		h.update(0)
+	}
+}
+
+// LineHashes returns primaryLocationLineHash for every line of a file's
+// contents: LineHashes(src)[n-1] is the value for line n.
+func LineHashes(src []byte) []string {
+	var out []string
+	hashLines(src, func(_ int, hash uint64, n int) {
+		out = append(out, formatLineHash(hash, n))
+	})
+	return out
+}
+
+func formatLineHash(hash uint64, occurrence int) string {
+	return strconv.FormatUint(hash, 16) + ":" + strconv.Itoa(occurrence)
+}
+
+func (h *lineHasher) output() {
+	h.counts[h.hash]++
+	h.emit(h.lines[h.index], h.hash, h.counts[h.hash])
+	h.lines[h.index] = 0
+}
+
+func (h *lineHasher) update(c uint64) {
+	begin := h.window[h.index]
+	h.window[h.index] = c
+	h.hash = hashMod*h.hash + c - hashFirstMod*begin
+	h.index = (h.index + 1) % hashBlock
+}
+
+func (h *lineHasher) char(c uint16) {
+	if c == ' ' || c == '\t' || (h.prevCR && c == '\n') {
+		h.prevCR = false
+		return
+	}
+	if c == '\r' {
+		c = '\n'
+		h.prevCR = true
+	} else {
+		h.prevCR = false
+	}
+	if h.lines[h.index] != 0 {
+		h.output()
+	}
+	if h.lineStart {
+		h.lineStart = false
+		h.line++
+		h.lines[h.index] = h.line
+	}
+	if c == '\n' {
+		h.lineStart = true
+	}
+	h.update(uint64(c))
+}
+
+// utf16Units decodes src as UTF-8 the way Node does (WHATWG: each maximal
+// invalid subpart becomes one U+FFFD; a byte order mark is kept) and calls
+// fn with each UTF-16 code unit. Go's own decoder differs on truncated
+// sequences (one U+FFFD per byte), which would change the hash of files
+// in Latin-1 and other legacy encodings.
+func utf16Units(src []byte, fn func(uint16)) {
+	for i := 0; i < len(src); {
+		b := src[i]
+		if b < 0x80 {
+			fn(uint16(b))
+			i++
+			continue
+		}
+		r, n := decodeWHATWG(src[i:])
+		i += n
+		if r >= 0x10000 {
+			r -= 0x10000
+			fn(uint16(0xD800 + r>>10))
+			fn(uint16(0xDC00 + r&0x3FF))
+			continue
+		}
+		fn(uint16(r))
+	}
+}
+
+// decodeWHATWG decodes one non-ASCII sequence at the start of s and
+// returns the code point (U+FFFD when invalid) and the bytes consumed.
+func decodeWHATWG(s []byte) (rune, int) {
+	b := s[0]
+	var need int
+	var cp rune
+	lo, hi := byte(0x80), byte(0xBF)
+	switch {
+	case b >= 0xC2 && b <= 0xDF:
+		need, cp = 1, rune(b&0x1F)
+	case b >= 0xE0 && b <= 0xEF:
+		need, cp = 2, rune(b&0x0F)
+		if b == 0xE0 {
+			lo = 0xA0
+		} else if b == 0xED {
+			hi = 0x9F
+		}
+	case b >= 0xF0 && b <= 0xF4:
+		need, cp = 3, rune(b&0x07)
+		if b == 0xF0 {
+			lo = 0x90
+		} else if b == 0xF4 {
+			hi = 0x8F
+		}
+	default:
+		return 0xFFFD, 1
+	}
+	n := 1
+	for ; need > 0; need-- {
+		if n >= len(s) || s[n] < lo || s[n] > hi {
+			return 0xFFFD, n
+		}
+		cp = cp<<6 | rune(s[n]&0x3F)
+		lo, hi = 0x80, 0xBF
+		n++
+	}
+	return cp, n
+}
+
+// snippetLineHash computes the hash of line from the lines of a snippet,
+// as if the snippet (each line ending in a newline) were the whole file.
+// It equals the value computed from the file when the snippet runs on for
+// at least 100 non-blank characters past the line's start, or reaches the
+// file's end, and when no earlier line of the file has the same hash; it
+// is "" when line is not in the snippet.
+func snippetLineHash(startLine int, lines []string, line int) string {
+	if line < startLine || line >= startLine+len(lines) {
+		return ""
+	}
+	src := strings.Join(lines, "\n") + "\n"
+	want := line - startLine + 1
+	var out string
+	hashLines([]byte(src), func(n int, hash uint64, occ int) {
+		if n == want {
+			out = formatLineHash(hash, occ)
+		}
+	})
+	return out
+}
