@@ -19,11 +19,18 @@ const maxEvidence = 240
 // context, drops findings below minConfidence or of rules that do not
 // apply to the file's language, and assigns stable ids.
 func ToIssues(f *File, found []Located, contextLines int, minConfidence float64) []issue.Issue {
+	return toIssues(f, found, contextLines, minConfidence, nil)
+}
+
+func toIssues(f *File, found []Located, contextLines int, minConfidence float64, lookup func(string) *rules.Rule) []issue.Issue {
+	if lookup == nil {
+		lookup = rules.Lookup
+	}
 	lines := f.Lines()
 	var out []issue.Issue
 	var codes []string
 	for _, l := range found {
-		r := rules.Lookup(l.Rule)
+		r := lookup(l.Rule)
 		if r == nil || !r.AppliesTo(f.Lang) {
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/jsec/jsec/checkers/syntax"
 	"github.com/jsec/jsec/issue"
+	"github.com/jsec/jsec/rules"
 )
 
 // DefaultMaxFileSize is the size above which files are skipped.
@@ -48,6 +49,12 @@ type Options struct {
 	// Shard, when N > 1, scans only the files whose path hashes to
 	// shard K of N (0 <= K < N).
 	Shard Shard
+	// Custom are the user's regex rules; Lookup must know their rows.
+	Custom []CustomRule
+	// Lookup returns a rule's catalogue row (default rules.Lookup).
+	Lookup func(id string) *rules.Rule
+	// Severity, when set, overrides a rule's severity (configuration).
+	Severity func(rule string, def issue.Severity) issue.Severity
 }
 
 // Shard selects a stable part of the files: those whose path hashes to K
@@ -252,7 +259,17 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 	for _, pr := range res.Problems {
 		out.skips = append(out.skips, Skip{Path: c.Rel, Reason: pr, Kind: "error"})
 	}
-	all := ToIssues(f, res.Findings, s.opt.ContextLines, 0)
+	found := res.Findings
+	if len(s.opt.Custom) > 0 {
+		found = append(found, customFindings(f, a.Language(), s.opt.Custom)...)
+		sort.SliceStable(found, func(i, j int) bool { return found[i].Span.Start < found[j].Span.Start })
+	}
+	all := toIssues(f, found, s.opt.ContextLines, 0, s.opt.Lookup)
+	if s.opt.Severity != nil {
+		for i := range all {
+			all[i].Severity = s.opt.Severity(all[i].Rule, all[i].Severity)
+		}
+	}
 	if !s.opt.NoSuppress {
 		out.skips = append(out.skips, Suppress(c.Rel, all, Directives(f, a.Language().Lex))...)
 	}

@@ -55,6 +55,9 @@ func (p *Pattern) Literals() []string { return p.literal }
 type Match struct {
 	Line int    // 1-based
 	Text []byte // the line without its newline
+	// Start and End are the byte offsets in the searched source of the
+	// first match on the line.
+	Start, End int
 }
 
 // Search calls fn for each line of src that matches, in order, until fn
@@ -72,7 +75,7 @@ func (p *Pattern) Search(src []byte, fn func(Match) bool) {
 			if start == len(src) && start > 0 {
 				return
 			}
-			if p.re.Match(src[start:end]) && !fn(Match{Line: line, Text: src[start:end]}) {
+			if loc := p.re.FindIndex(src[start:end]); loc != nil && !fn(Match{Line: line, Text: src[start:end], Start: start + loc[0], End: start + loc[1]}) {
 				return
 			}
 			start = end + 1
@@ -97,7 +100,8 @@ func (p *Pattern) Search(src []byte, fn func(Match) bool) {
 			e += m.Start
 		}
 		lastLine = e + 1
-		return !p.re.Match(src[s:e]) || fn(Match{Line: lineNo, Text: src[s:e]})
+		loc := p.re.FindIndex(src[s:e])
+		return loc == nil || fn(Match{Line: lineNo, Text: src[s:e], Start: s + loc[0], End: s + loc[1]})
 	})
 }
 

@@ -69,6 +69,18 @@ func TestLiterals(t *testing.T) {
 	}
 }
 
+func TestMatchOffsets(t *testing.T) {
+	src := []byte("a\n  strcpy(x, y);\nzz strcpy(q)")
+	for _, expr := range []string{`strcpy\(`, `.?strcpy\(`} {
+		p, _ := Compile(expr)
+		var got []string
+		p.Search(src, func(m Match) bool { got = append(got, string(src[m.Start:m.End])); return true })
+		if len(got) != 2 || !strings.HasSuffix(got[0], "strcpy(") || !strings.HasSuffix(got[1], "strcpy(") {
+			t.Fatalf("%s: %q", expr, got)
+		}
+	}
+}
+
 func TestStopEarly(t *testing.T) {
 	p, _ := Compile(`x`)
 	n := 0
