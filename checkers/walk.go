@@ -39,6 +39,9 @@ type WalkOptions struct {
 	// paths (a diff scan): the others are not visited at all. Excludes
 	// and ignore files still apply.
 	Files []string
+	// Include, when set, keeps only the files it accepts (the
+	// configuration's include patterns).
+	Include func(rel string) bool
 }
 
 // Candidate is a file the walker found.
@@ -74,6 +77,14 @@ func Walk(ctx context.Context, root string, opt WalkOptions, emit func(Candidate
 		}
 		emit(Candidate{Abs: root, Rel: filepath.Base(root), Lang: lang})
 		return nil, nil
+	}
+	if opt.Include != nil {
+		inner := emit
+		emit = func(c Candidate) {
+			if opt.Include(c.Rel) {
+				inner(c)
+			}
+		}
 	}
 	w := &walker{ctx: ctx, root: root, emit: emit}
 	base := []string{}

@@ -10,6 +10,7 @@ targets=(
 	"./checkers/syntax FuzzParse"
 	"./checkers/ignore FuzzParse"
 	"./rules/grep FuzzSearch"
+	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"
 )
 for t in "${targets[@]}"; do

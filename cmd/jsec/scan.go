@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/jsec/jsec/checkers"
 	cchk "github.com/jsec/jsec/checkers/c"
 	rustchk "github.com/jsec/jsec/checkers/rust"
+	"github.com/jsec/jsec/config"
 	"github.com/jsec/jsec/issue"
 	"github.com/jsec/jsec/report"
 	"github.com/jsec/jsec/report/html"
@@ -42,7 +44,9 @@ type scanOptions struct {
 	Diff              string
 	Shard             string
 	NoSuppress        bool
+	ConfigFile        string
 	Verify            verifyOptions
+	changed           func(string) bool
 	// jobsSet records whether --jobs was given: it then also sizes the
 	// verification pool (default 4).
 	jobsSet bool
@@ -90,6 +94,7 @@ interrupted).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Root = args[0]
 			opts.jobsSet = cmd.Flags().Changed("jobs")
+			opts.changed = changedFunc(cmd.Flags())
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -111,6 +116,7 @@ interrupted).`,
 	f.StringVar(&opts.Diff, "diff", "", "only report findings on lines added or changed since this git revision (scans only changed files)")
 	f.StringVar(&opts.Shard, "shard", "", "scan shard K of N (K/N, 0 <= K < N, or auto/N for JOB_COMPLETION_INDEX); combine with 'jsec merge'")
 	f.BoolVar(&opts.NoSuppress, "no-suppress", false, "ignore jsec:ignore comments and report everything (audit)")
+	f.StringVar(&opts.ConfigFile, "config", "", "configuration file (default: .jsec.yml at the scanned root, if any); flags override it")
 	opts.Verify.register(f)
 	return cmd
 }
@@ -156,9 +162,6 @@ func (o *scanOptions) resolve() (*scanConfig, error) {
 	if len(cfg.langs) == 0 {
 		return nil, usagef("--lang: no language selected")
 	}
-	if _, err := os.Stat(o.Root); err != nil {
-		return nil, usagef("scan %s: %v", o.Root, errorText(err))
-	}
 	return cfg, nil
 }
 
@@ -199,6 +202,16 @@ func parseSize(s string) (int64, error) {
 }
 
 func runScan(ctx context.Context, io streams, o *scanOptions) error {
+	if o.changed == nil {
+		o.changed = func(string) bool { return false }
+	}
+	if _, err := os.Stat(o.Root); err != nil {
+		return usagef("scan %s: %v", o.Root, errorText(err))
+	}
+	conf, err := loadConfig(io, o, o.changed)
+	if err != nil {
+		return err
+	}
 	cfg, err := o.resolve()
 	if err != nil {
 		return err
@@ -208,6 +221,9 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		return err
 	}
 	walk := checkers.WalkOptions{Exclude: o.Exclude, NoDefaultExcludes: o.NoDefaultExcludes, NoIgnoreFiles: o.NoIgnore}
+	if conf.Include != nil {
+		walk.Include = conf.Included
+	}
 	var changed changes
 	if o.Diff != "" {
 		if changed, err = gitChanges(ctx, o.Root, o.Diff); err != nil {
@@ -217,10 +233,15 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	}
 	prog := &checkers.Progress{}
 	stopProgress := startProgress(io, prog, o.Quiet)
-	res, err := checkers.Scan(ctx, o.Root, checkers.Options{
+	scanOpt := checkers.Options{
 		Walk: walk, Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, IsCPPHeader: cchk.IsCPPHeader,
 		MinConfidence: o.MinConfidence, Progress: prog, NoSuppress: o.NoSuppress, Shard: shard,
-	})
+	}
+	if err := ruleOptions(conf, &scanOpt); err != nil {
+		stopProgress()
+		return err
+	}
+	res, err := checkers.Scan(ctx, o.Root, scanOpt)
 	stopProgress()
 	if err != nil {
 		return err
@@ -240,7 +261,7 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 			return err
 		}
 	}
-	rep := buildReport(o.Root, res)
+	rep := buildReport(o.Root, res, conf)
 	rep.Summary.Baselined = baselined
 	var verifyErr error
 	if o.Verify.Enabled {
@@ -289,7 +310,7 @@ func reportFiles(root string) map[string]report.Writer {
 	}
 }
 
-func buildReport(root string, res *checkers.Result) *report.Report {
+func buildReport(root string, res *checkers.Result, conf *config.Config) *report.Report {
 	rep := &report.Report{
 		Tool:   report.Tool{Name: "jsec", Version: version, Root: filepath.ToSlash(root)},
 		Issues: res.Issues,
@@ -312,12 +333,17 @@ func buildReport(root string, res *checkers.Result) *report.Report {
 	}
 	rep.Summary.FilesSkipped = len(files)
 	used := map[string]bool{}
+	var ids []string
 	for _, is := range res.Issues {
-		used[is.Rule] = true
+		if !used[is.Rule] {
+			used[is.Rule] = true
+			ids = append(ids, is.Rule)
+		}
 	}
-	for _, r := range rules.All() {
-		if used[r.ID] {
-			rep.Rules = append(rep.Rules, ruleInfo(r))
+	sort.Strings(ids)
+	for _, id := range ids {
+		if ri, ok := ruleInfoFor(conf, id); ok {
+			rep.Rules = append(rep.Rules, ri)
 		}
 	}
 	return rep
