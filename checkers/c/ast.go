@@ -165,6 +165,27 @@ func StringValue(n syntax.Node) (string, bool) {
 	return b.String(), true
 }
 
+// charValue evaluates a C character literal: 'a', '\n', '\0', '\x41',
+// '\177' (C allows one to three octal digits, Go's UnquoteChar three).
+func charValue(t string) (int64, bool) {
+	if len(t) < 3 || t[0] != '\'' || t[len(t)-1] != '\'' {
+		return 0, false
+	}
+	body := t[1 : len(t)-1]
+	if len(body) >= 2 && body[0] == '\\' && body[1] >= '0' && body[1] <= '7' {
+		v, err := strconv.ParseInt(body[1:], 8, 64)
+		return v, err == nil && len(body) <= 4
+	}
+	if len(body) >= 3 && body[0] == '\\' && body[1] == 'x' {
+		v, err := strconv.ParseInt(body[2:], 16, 64)
+		return v, err == nil
+	}
+	if v, _, tail, err := strconv.UnquoteChar(body, '\''); err == nil && tail == "" {
+		return int64(v), true
+	}
+	return 0, false
+}
+
 func unescape(s string) string {
 	if v, _, _, err := strconv.UnquoteChar(s, '"'); err == nil {
 		return string(v)
@@ -185,13 +206,7 @@ func IntValue(n syntax.Node, consts map[string]int64) (int64, bool) {
 		v, err := strconv.ParseInt(s, 0, 64)
 		return v, err == nil
 	case "char_literal":
-		t := n.Text()
-		if len(t) >= 3 && t[0] == '\'' && t[len(t)-1] == '\'' {
-			if v, _, _, err := strconv.UnquoteChar(t[1:len(t)-1], '\''); err == nil {
-				return int64(v), true
-			}
-		}
-		return 0, false
+		return charValue(n.Text())
 	case "identifier":
 		v, ok := consts[n.Text()]
 		return v, ok

@@ -33,6 +33,9 @@ type Def struct {
 	// Partial is set when the definition keeps part of the old value
 	// (strcat appends), so earlier definitions still reach past it.
 	Partial bool
+	// Path is the assigned lvalue ("s->len", "buf[0]", "n") and Op the
+	// assignment operator ("=", "+=", "|=") of a DefAssign.
+	Path, Op string
 	// Stmt is the statement that holds the definition.
 	Stmt syntax.Node
 }
@@ -52,6 +55,7 @@ type defsKey struct {
 func Defs(p *checkers.Pass, fn syntax.Node) *DefIndex {
 	return checkers.Memo(p, defsKey{fn.Tree(), fn.Index()}, func() *DefIndex {
 		x := &DefIndex{byName: map[string][]Def{}}
+		scope := FuncScope(p, fn)
 		fn.Field("body").Walk(func(n syntax.Node) bool {
 			switch n.Kind() {
 			case "init_declarator":
@@ -60,10 +64,14 @@ func Defs(p *checkers.Pass, fn syntax.Node) *DefIndex {
 				}
 			case "assignment_expression":
 				if id := PathOf(n.Field("left")); id != "" {
-					x.add(Def{Name: rootName(id), Kind: DefAssign, Node: n, Value: n.Field("right")})
+					// Op tells compound assignments (+=, |=) from plain ones;
+					// Path tells stores into a field or element (s->n, buf[0])
+					// from stores into the whole variable.
+					x.add(Def{Name: rootName(id), Path: id, Op: BinaryOp(n), Kind: DefAssign, Node: n, Value: n.Field("right")})
 				}
 			case "call_expression":
 				x.call(n)
+				x.arrayArgs(n, scope)
 			case "lambda_expression":
 				return false
 			}
@@ -137,6 +145,39 @@ func (x *DefIndex) call(n syntax.Node) {
 			if id := rootName(PathOf(a.Field("argument"))); id != "" {
 				x.add(Def{Name: id, Kind: DefOther, Node: n})
 			}
+		}
+	}
+}
+
+// readOnlyCallees never write through their arguments.
+var readOnlyCallees = map[string]bool{
+	"strlen": true, "strnlen": true, "strcmp": true, "strncmp": true, "strcasecmp": true, "strncasecmp": true,
+	"memcmp": true, "strchr": true, "strrchr": true, "strstr": true, "strspn": true, "strcspn": true, "strpbrk": true,
+	"printf": true, "fprintf": true, "puts": true, "fputs": true, "write": true, "send": true, "fwrite": true,
+	"atoi": true, "atol": true, "strtol": true, "strtoul": true, "strdup": true, "free": true, "syslog": true,
+	"system": true, "popen": true, "open": true, "fopen": true, "access": true, "stat": true, "perror": true,
+}
+
+// arrayArgs records that an array passed by name to a call that is not
+// known to only read it may have been filled by that call (so the array
+// is no longer "nobody wrote to it").
+func (x *DefIndex) arrayArgs(n syntax.Node, scope *Scope) {
+	name := CalleeName(n)
+	if readOnlyCallees[name] || scope == nil {
+		return
+	}
+	if _, ok := externalFills[name]; ok {
+		return
+	}
+	if _, ok := copyFills[name]; ok {
+		return
+	}
+	for _, a := range Args(n) {
+		if a = Uncast(a); a.Kind() != "identifier" {
+			continue
+		}
+		if v := scope.Lookup(a.Text(), a); v != nil && v.IsArray() && !v.Param {
+			x.add(Def{Name: a.Text(), Kind: DefOther, Node: n})
 		}
 	}
 }

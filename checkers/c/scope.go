@@ -22,8 +22,13 @@ type Var struct {
 	// whose size is not a constant (a VLA or an unsized extern), 0 for a
 	// non-array.
 	ArrayLen int64
-	// ArraySize is the size expression of an array declarator, if any.
+	// ArraySize is the size expression of an array declarator, if any
+	// (the first dimension: n in a[n][m]).
 	ArraySize syntax.Node
+	// InnerDims are the size expressions of the other dimensions
+	// (m in a[n][m]); Bytes multiplies them in.
+	InnerDims []syntax.Node
+	inner     int64
 	Param     bool
 	Global    bool
 	Static    bool
@@ -59,7 +64,11 @@ func (v *Var) Bytes() (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return v.ArrayLen * es, true
+	inner := v.inner
+	if inner == 0 {
+		inner = 1
+	}
+	return v.ArrayLen * inner * es, true
 }
 
 // Scope is the symbol table of one function.
@@ -190,10 +199,13 @@ func declVars(decl, d syntax.Node, block syntax.Node) []*Var {
 			v.Reference = true
 			d = d.NamedChild(0)
 		case "array_declarator":
-			if v.ArrayLen == 0 {
-				v.ArraySize = d.Field("size")
-				v.ArrayLen = -1
+			// a[n][m] nests as array_declarator(array_declarator(a, n), m):
+			// the innermost declarator holds the first dimension.
+			if v.ArraySize.Valid() || v.ArrayLen == -1 {
+				v.InnerDims = append([]syntax.Node{v.ArraySize}, v.InnerDims...)
 			}
+			v.ArraySize = d.Field("size")
+			v.ArrayLen = -1
 			d = d.Field("declarator")
 		case "parenthesized_declarator":
 			d = d.NamedChild(0)
@@ -216,8 +228,15 @@ func (s *Scope) ResolveArray(v *Var) {
 		return
 	}
 	if v.ArraySize.Valid() {
-		if n, ok := IntValue(v.ArraySize, s.file.Macros); ok && n > 0 {
-			v.ArrayLen = n
+		n, ok := IntValue(v.ArraySize, s.file.Macros)
+		inner := int64(1)
+		for _, d := range v.InnerDims {
+			m, ok2 := IntValue(d, s.file.Macros)
+			ok = ok && ok2 && m > 0
+			inner *= m
+		}
+		if ok && n > 0 {
+			v.ArrayLen, v.inner = n, inner
 		}
 		return
 	}

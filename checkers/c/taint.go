@@ -117,7 +117,11 @@ func (t *tracer) trace(e syntax.Node, depth int) Source {
 			return Source{OriginExternal, shortText(e)}
 		}
 		switch name {
-		case "strdup", "strndup", "xstrdup", "g_strdup", "basename", "dirname", "strchr", "strrchr", "strstr":
+		case "strdup", "strndup", "xstrdup", "g_strdup", "basename", "dirname", "strchr", "strrchr", "strstr",
+			// Conversions keep the origin: atoi(argv[1]) is still argv.
+			"atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
+			"strtoimax", "strtoumax", "ntohs", "ntohl", "htons", "htonl", "be16toh", "be32toh", "be64toh",
+			"le16toh", "le32toh", "le64toh", "abs", "labs", "llabs", "tolower", "toupper":
 			return t.trace(Arg(e, 0), depth+1)
 		}
 		return Source{Origin: OriginUnknown}
