@@ -128,17 +128,9 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	if len(work) == 0 {
 		return res, nil
 	}
-	var ranges []syntax.Range
-	for i, it := range lx.Items {
-		if !needed[i] {
-			continue
-		}
-		res.Parsed += it.End - it.Start
-		if n := len(ranges); n > 0 && ranges[n-1].End == it.Start {
-			ranges[n-1].End = it.End
-			continue
-		}
-		ranges = append(ranges, syntax.Range{Start: it.Start, End: it.End})
+	ranges := ParseRanges(lx, needed)
+	for _, r := range ranges {
+		res.Parsed += r.End - r.Start
 	}
 	tree, err := parser.Parse(f.Src, ranges)
 	if err != nil {
@@ -159,6 +151,38 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	}
 	res.Findings = a.locate(p)
 	return res, nil
+}
+
+// ParseRanges returns the byte ranges of the needed items, merged where
+// adjacent and with dead preprocessor code cut out.
+func ParseRanges(lx *Lexed, needed []bool) []syntax.Range {
+	var ranges []syntax.Range
+	add := func(start, end int) {
+		if end <= start {
+			return
+		}
+		if n := len(ranges); n > 0 && ranges[n-1].End == start {
+			ranges[n-1].End = end
+			return
+		}
+		ranges = append(ranges, syntax.Range{Start: start, End: end})
+	}
+	d := 0
+	for i, it := range lx.Items {
+		if !needed[i] {
+			continue
+		}
+		start := it.Start
+		for d < len(lx.Dead) && lx.Dead[d].End <= start {
+			d++
+		}
+		for k := d; k < len(lx.Dead) && lx.Dead[k].Start < it.End; k++ {
+			add(start, lx.Dead[k].Start)
+			start = max(start, lx.Dead[k].End)
+		}
+		add(start, it.End)
+	}
+	return ranges
 }
 
 // triage asks a checker whether an occurrence needs the syntax tree; a

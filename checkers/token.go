@@ -66,6 +66,10 @@ type Lexed struct {
 	Comments   []Span
 	Items      []Item
 	Containers []Container
+	// Dead are byte ranges the compiler never sees ("#if 0" blocks with
+	// their directives, the "#else" of "#if 1"), sorted; they are left
+	// out of every parse.
+	Dead []Span
 }
 
 // Text returns the source text of token i, or "" when i is out of range

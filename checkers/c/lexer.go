@@ -17,7 +17,7 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 	l := &lexer{src: src, cpp: cpp}
 	l.toks = make([]checkers.Token, 0, len(src)/5+16)
 	l.run()
-	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments}
+	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead}
 	buildItems(lx, cpp)
 	return lx
 }
@@ -35,6 +35,9 @@ func IdentByte(b byte) bool {
 type cond struct {
 	alt bool // in an #else/#elif branch
 	one bool // "#if 1": the #else branch is dead
+	// hidden: the #if that opened this conditional is dead code, so its
+	// #endif must be left out of the parse too.
+	hidden bool
 }
 
 type lexer struct {
@@ -43,6 +46,7 @@ type lexer struct {
 	toks     []checkers.Token
 	comments []checkers.Span
 	conds    []cond
+	dead     []checkers.Span
 	alt      int // number of enclosing conds in an alternative branch
 	bol      bool
 }

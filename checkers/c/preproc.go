@@ -105,13 +105,15 @@ func (l *lexer) directive(i int) int {
 		if v, ok := constantCond(expr); ok && name == "if" && !v {
 			// "#if 0": skip to the matching #else/#elif/#endif.
 			next, stop := skipDead(l.src, end)
+			l.dead = append(l.dead, checkers.Span{Start: i, End: next})
 			if stop == "else" {
 				// The #else branch is the only live one: an ordinary branch.
-				l.conds = append(l.conds, cond{})
+				l.conds = append(l.conds, cond{hidden: true})
 			}
 			return next
 		} else if ok && name == "if" && v {
-			l.conds = append(l.conds, cond{one: true})
+			l.conds = append(l.conds, cond{one: true, hidden: true})
+			l.dead = append(l.dead, checkers.Span{Start: i, End: end})
 		} else {
 			l.conds = append(l.conds, cond{})
 		}
@@ -120,7 +122,8 @@ func (l *lexer) directive(i int) int {
 			top := &l.conds[k-1]
 			if top.one {
 				// "#if 1 ... #else": the rest up to #endif is dead.
-				next, _ := skipToEndif(l.src, end)
+				next, _ := skipToEndif(l.src, i)
+				l.dead = append(l.dead, checkers.Span{Start: i, End: next})
 				l.popCond()
 				return next
 			}
@@ -130,6 +133,9 @@ func (l *lexer) directive(i int) int {
 			}
 		}
 	case "endif":
+		if k := len(l.conds); k > 0 && l.conds[k-1].hidden {
+			l.dead = append(l.dead, checkers.Span{Start: i, End: end})
+		}
 		l.popCond()
 	}
 	l.emit(checkers.TokPreproc, i, end)
