@@ -1,0 +1,615 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// memDA is a token-level definite-assignment walk used by triage: does a
+// path from a point reach a use of a variable before every path has
+// assigned it? It follows blocks, if/else, loops, switch, return, break,
+// continue and goto over tokens, without parsing, and answers "may use"
+// whenever the code is unusual (directives, labels it cannot place,
+// unbalanced brackets). It is deliberately conservative: the state walk
+// of flow.go must never find a use this walk does not.
+type memDA struct {
+	m    memLex
+	name string
+	// use decides whether the mention at token k uses the value (a read
+	// for uninit; a dereference for NULL).
+	use func(k int) bool
+	// null: the walk tracks "may still be NULL"; a NULL test of the
+	// variable then refines the branches it guards.
+	null bool
+	// leak turns the walk into its dual for ownership: "assigned" means
+	// "released or handed off on some path", joins are unions, handoff
+	// decides which mentions give the block away, and reaching a return
+	// (or the end) with the block still owned on every path is a finding.
+	leak    bool
+	handoff func(k int) bool
+	// freed: the variable (or the path of n tokens at ps) was released;
+	// every mention but a reassignment uses the dangling value.
+	freed bool
+	ps, n int
+	found bool // a use while not definitely assigned (or gave up)
+	ctx   []*memDACtx
+}
+
+// memDACtx is a loop or switch: where break and continue send state.
+type memDACtx struct {
+	isSwitch  bool
+	brkAll    bool // every break so far carried an assigned state
+	contAll   bool
+	brkAny    bool // some break carried an assigned state
+	contAny   bool
+	hasBreak  bool
+	hasCont   bool
+	caseEntry bool // the switch entry state, for case labels
+}
+
+// join merges the states of two paths.
+func (d *memDA) join(a, b bool) bool {
+	if d.leak {
+		return a || b
+	}
+	return a && b
+}
+
+// identity is the state of a path that does not exist.
+func (d *memDA) identity() bool { return !d.leak }
+
+// mayUse runs the walk over the statements in [from, to) starting
+// unassigned and reports whether a use may see the variable unassigned.
+func (d *memDA) mayUse(from, to int) bool {
+	a, f := d.seq(from, to, false, true)
+	if d.leak && f && !a {
+		d.found = true // falls off the end still owning the block
+	}
+	return d.found
+}
+
+// giveUp makes the answer "may use".
+func (d *memDA) giveUp() { d.found = true }
+
+// seq walks statements in [from, to), entered with the given state (or
+// not at all when falls is false: then only labels lead in); it returns
+// the state at the end and whether control can reach it.
+func (d *memDA) seq(from, to int, assigned, falls bool) (bool, bool) {
+	for k := from; k < to && !d.found; {
+		if !falls {
+			// Unreachable here: a case label joins the switch entry
+			// state alone, a named label resets the state.
+			assigned = d.identity()
+		}
+		next, a, f := d.stmt(k, to, assigned)
+		if next <= k {
+			d.giveUp()
+			return false, true
+		}
+		k, assigned, falls = next, a, f
+	}
+	return assigned, falls
+}
+
+// stmt walks the statement at k (ending before to) and returns the token
+// after it, the state after it and whether control falls through.
+func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
+	m := d.m
+	if m.lx.Kind(k) == checkers.TokPreproc {
+		return d.directive(k, to, assigned)
+	}
+	switch t := m.text(k); {
+	case t == "{":
+		c := m.closeOf(k)
+		if c < 0 || c >= to {
+			d.giveUp()
+			return to, false, true
+		}
+		a, f := d.seq(k+1, c, assigned, true)
+		return c + 1, a, f
+	case t == "if":
+		return d.ifStmt(k, to, assigned)
+	case t == "while" || t == "for":
+		return d.loop(k, to, assigned)
+	case t == "do":
+		return d.doStmt(k, to, assigned)
+	case t == "switch":
+		return d.switchStmt(k, to, assigned)
+	case t == "return" || t == "throw":
+		e := d.exprEnd(k+1, to)
+		a := d.expr(k+1, e, assigned)
+		if d.leak && t == "return" && !a {
+			d.found = true
+		}
+		return e + 1, assigned, false
+	case t == "break" || t == "continue":
+		d.jump(t == "break", assigned)
+		return k + 2, assigned, false
+	case t == "goto":
+		return k + 3, assigned, false
+	case t == "case" || t == "default":
+		// A label inside a switch body: the entry state joins.
+		e := k + 1
+		for e < to && !m.is(e, ":") {
+			e++
+		}
+		if len(d.ctx) == 0 || !d.ctx[len(d.ctx)-1].isSwitch {
+			d.giveUp()
+			return to, false, true
+		}
+		return e + 1, d.join(assigned, d.ctx[len(d.ctx)-1].caseEntry), true
+	case t == "else" || t == "}":
+		d.giveUp()
+		return to, false, true
+	case m.ident(k) && m.is(k+1, ":") && !m.is(k+2, ":"):
+		return k + 2, false, true // a label: reached from anywhere
+	case t == ";":
+		return k + 1, assigned, true
+	}
+	if memMacroLoop1(m, k) {
+		return d.macroLoop(k, to, assigned)
+	}
+	e := d.exprEnd(k, to)
+	if d.declares(k, e) {
+		// A new variable of the same name shadows ours for the rest of
+		// this block.
+		return to, assigned, true
+	}
+	a := d.expr(k, e, assigned)
+	falls = true
+	for j := k; j < e; j++ {
+		if m.ident(j) && memNoReturn[string(m.word(j))] && m.is(j+1, "(") {
+			falls = false
+		}
+	}
+	return e + 1, a, falls
+}
+
+// exprEnd returns the ";" that ends the expression statement at k.
+func (d *memDA) exprEnd(k, to int) int {
+	m := d.m
+	for j := k; j < to; j++ {
+		switch {
+		case m.is(j, "(") || m.is(j, "[") || m.is(j, "{"):
+			c := m.closeOf(j)
+			if c < 0 || c >= to {
+				return to
+			}
+			j = c
+		case m.is(j, ";"):
+			return j
+		case m.is(j, "}") || m.lx.Kind(j) == checkers.TokPreproc:
+			return to
+		}
+	}
+	return to
+}
+
+// declares reports a declaration of the variable's name in [k, e).
+func (d *memDA) declares(k, e int) bool {
+	m := d.m
+	for j := k; j < e; j++ {
+		if m.ident(j) && m.lx.Is(j, d.name) && (m.is(j-1, "*") && (m.ident(j-2) || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))) {
+			return true
+		}
+	}
+	return false
+}
+
+// testOf reports whether the condition [from, to) is one NULL test of
+// the variable, and whether it holds when the variable is NULL.
+func (d *memDA) testOf(from, to int) (isNull, ok bool) {
+	m := d.m
+	at := from
+	if m.is(at, "!") {
+		at++
+	}
+	if !m.ident(at) || !m.lx.Is(at, d.name) {
+		return false, false
+	}
+	return m.simpleNullTest(from, to)
+}
+
+// expr scans the expression [from, to) for mentions and returns the
+// state after it: uses are checked against the state before; a write
+// (name = …, &name) counts when no && || ?: precedes it.
+func (d *memDA) expr(from, to int, assigned bool) bool {
+	m := d.m
+	cond := false
+	wrote := false
+	guarded := false
+	for j := from; j < to && !d.found; j++ {
+		switch {
+		case d.null && m.ident(j) && m.lx.Is(j, d.name) && d.guards(j):
+			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
+		case m.is(j, "&&") || m.is(j, "||") || m.is(j, "?"):
+			cond = true
+		case m.is(j, "sizeof") || m.is(j, "_Alignof") || m.is(j, "alignof") || m.is(j, "typeof") || m.is(j, "__typeof__"):
+			if m.is(j+1, "(") {
+				if c := m.closeOf(j + 1); c > 0 {
+					j = c
+				}
+			}
+		case m.ident(j) && m.lx.Is(j, d.name) && !m.is(j-1, "->") && !m.is(j-1, "."):
+			e := j + 1
+			if d.n > 1 {
+				if !m.samePath(j, d.ps, d.n) {
+					// Another path through the same root: reassigning the
+					// root gives the freed path a new base.
+					if m.is(j+1, "=") || m.is(j-1, "*") && m.is(j+1, "=") {
+						wrote = wrote || !cond
+					}
+					continue
+				}
+				e = j + d.n
+			}
+			// &name writes it (through the address); &name->f does not.
+			addr := m.is(j-1, "&") && !m.ident(j-2) && !m.is(j-2, ")") && !m.is(j-2, "]") &&
+				!m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
+			write := m.is(e, "=") || addr
+			if d.freed {
+				if write && !m.rhsMentions(e+1, d.name) {
+					wrote = wrote || !cond
+				} else if !assigned {
+					d.found = true
+				}
+				continue
+			}
+			if d.leak {
+				wrote = wrote || write || d.handoff(j)
+				continue
+			}
+			if !write && d.opaqueArg(j) {
+				// Handed to a macro or an unknown function: the state walk
+				// lets it write the variable (FOO(x), f(x) in C++ by reference).
+				write = true
+			}
+			if write {
+				wrote = wrote || !cond
+				continue
+			}
+			if !assigned && !guarded && d.use(j) {
+				d.found = true
+			}
+		case m.is(j, "{") && m.is(j-1, "("):
+			d.giveUp() // a statement expression
+		}
+	}
+	return assigned || wrote
+}
+
+func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	if !m.is(k+1, "(") {
+		d.giveUp()
+		return to, false, true
+	}
+	c := m.closeOf(k + 1)
+	if c < 0 || c >= to {
+		d.giveUp()
+		return to, false, true
+	}
+	a := d.expr(k+2, c, assigned)
+	aThen, aElse := a, a
+	if isNull, ok := d.testOf(k+2, c); ok && (d.null || d.leak) {
+		// "assigned" is "not NULL" for null, "not owned" for leak.
+		nullState, otherState := a, true
+		if d.leak {
+			nullState, otherState = true, a
+		}
+		aThen, aElse = otherState, nullState
+		if isNull {
+			aThen, aElse = nullState, otherState
+		}
+	}
+	n1, a1, f1 := d.stmt(c+1, to, aThen)
+	if !m.is(n1, "else") {
+		if !f1 {
+			return n1, aElse, true
+		}
+		return n1, d.join(a1, aElse), true
+	}
+	n2, a2, f2 := d.stmt(n1+1, to, aElse)
+	switch {
+	case f1 && f2:
+		return n2, d.join(a1, a2), true
+	case f1:
+		return n2, a1, true
+	case f2:
+		return n2, a2, true
+	}
+	return n2, assigned, false
+}
+
+func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	if !m.is(k+1, "(") {
+		d.giveUp()
+		return to, false, true
+	}
+	c := m.closeOf(k + 1)
+	if c < 0 || c >= to {
+		d.giveUp()
+		return to, false, true
+	}
+	var a bool
+	update := -1
+	if m.is(k, "for") {
+		s1 := d.exprEnd(k+2, c)
+		if s1 >= c {
+			d.giveUp()
+			return to, false, true
+		}
+		if d.declares(k+2, s1) {
+			return m.stmtEnd(k), assigned, true // the loop has its own variable
+		}
+		a = d.expr(k+2, s1, assigned)
+		s2 := d.exprEnd(s1+1, c)
+		if s2 >= c {
+			d.giveUp()
+			return to, false, true
+		}
+		a = d.expr(s1+1, s2, a)
+		update = s2 + 1
+	} else {
+		a = d.expr(k+2, c, assigned)
+	}
+	ctx := &memDACtx{brkAll: true, contAll: true}
+	d.ctx = append(d.ctx, ctx)
+	n, a1, f1 := d.stmt(c+1, to, a)
+	d.ctx = d.ctx[:len(d.ctx)-1]
+	back := f1 || ctx.hasCont
+	if d.leak {
+		end := f1 && a1 || ctx.contAny
+		if update > 0 {
+			end = d.expr(update, c, end)
+		}
+		return n, a || end || ctx.brkAny, true
+	}
+	endAssigned := (!f1 || a1) && (!ctx.hasCont || ctx.contAll)
+	if update > 0 {
+		d.expr(update, c, endAssigned && back)
+	}
+	return n, a || back && endAssigned, true
+}
+
+func (d *memDA) doStmt(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	ctx := &memDACtx{brkAll: true, contAll: true}
+	d.ctx = append(d.ctx, ctx)
+	n, a1, f1 := d.stmt(k+1, to, assigned)
+	d.ctx = d.ctx[:len(d.ctx)-1]
+	if !m.is(n, "while") || !m.is(n+1, "(") {
+		d.giveUp()
+		return to, false, true
+	}
+	c := m.closeOf(n + 1)
+	if c < 0 || c >= to {
+		d.giveUp()
+		return to, false, true
+	}
+	if d.leak {
+		a := d.expr(n+2, c, f1 && a1 || ctx.contAny)
+		return c + 2, a || ctx.brkAny, true
+	}
+	endAssigned := (!f1 || a1) && (!ctx.hasCont || ctx.contAll) && (f1 || ctx.hasCont)
+	a := d.expr(n+2, c, endAssigned)
+	after := a && (!ctx.hasBreak || ctx.brkAll)
+	return c + 2, after, true
+}
+
+func (d *memDA) switchStmt(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	if !m.is(k+1, "(") {
+		d.giveUp()
+		return to, false, true
+	}
+	c := m.closeOf(k + 1)
+	if c < 0 || c >= to || !m.is(c+1, "{") {
+		d.giveUp()
+		return to, false, true
+	}
+	a := d.expr(k+2, c, assigned)
+	end := m.closeOf(c + 1)
+	if end < 0 || end >= to {
+		d.giveUp()
+		return to, false, true
+	}
+	ctx := &memDACtx{isSwitch: true, brkAll: true, contAll: true, caseEntry: a}
+	d.ctx = append(d.ctx, ctx)
+	a1, f1 := d.seq(c+2, end, d.identity(), false)
+	d.ctx = d.ctx[:len(d.ctx)-1]
+	if len(d.ctx) > 0 && ctx.hasCont {
+		d.jump(false, ctx.contAll)
+	}
+	hasDefault := false
+	for j := c + 2; j < end; j++ {
+		hasDefault = hasDefault || m.is(j, "default") && m.is(j+1, ":")
+	}
+	if d.leak {
+		return end + 1, f1 && a1 || ctx.brkAny || !hasDefault && a, true
+	}
+	after := (!f1 || a1) && (!ctx.hasBreak || ctx.brkAll) && (hasDefault || a)
+	return end + 1, after, true
+}
+
+// macroLoop walks "name(args) { body }" as a loop.
+func (d *memDA) macroLoop(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	c := m.closeOf(k + 1)
+	a := d.expr(k+2, c, assigned)
+	ctx := &memDACtx{brkAll: true, contAll: true}
+	d.ctx = append(d.ctx, ctx)
+	n, a1, f1 := d.stmt(c+1, to, a)
+	d.ctx = d.ctx[:len(d.ctx)-1]
+	if d.leak {
+		return n, a || f1 && a1 || ctx.contAny || ctx.brkAny, true
+	}
+	return n, a, true
+}
+
+// memMacroLoop1 reports "name ( … ) {" at k, where name is no keyword: a
+// loop macro.
+func memMacroLoop1(m memLex, k int) bool {
+	if !m.ident(k) || !m.is(k+1, "(") || memNotType[string(m.word(k))] {
+		return false
+	}
+	c := m.closeOf(k + 1)
+	return c > 0 && m.is(c+1, "{")
+}
+
+// jump records a break or continue in the innermost loop or switch.
+func (d *memDA) jump(isBreak bool, assigned bool) {
+	for i := len(d.ctx) - 1; i >= 0; i-- {
+		c := d.ctx[i]
+		if isBreak {
+			c.hasBreak = true
+			c.brkAll = c.brkAll && assigned
+			c.brkAny = c.brkAny || assigned
+			return
+		}
+		c.hasCont = true
+		c.contAll = c.contAll && assigned
+		c.contAny = c.contAny || assigned
+		if !c.isSwitch {
+			return
+		}
+	}
+}
+
+// directive walks a preprocessor directive at k: the branches of an
+// #if group as alternatives (as the state walk does), anything else as
+// nothing. Groups whose branches are not whole statements give up.
+func (d *memDA) directive(k, to int, assigned bool) (int, bool, bool) {
+	m := d.m
+	switch memDirective(m, k) {
+	case "if", "ifdef", "ifndef":
+	case "else", "elif", "elifdef", "elifndef":
+		// The walk started inside a group: the other branches are another
+		// configuration, where the variable is not this one.
+		return d.skipGroup(k, to), assigned, true
+	default: // #endif of a group the walk started in, #define, #pragma …
+		return k + 1, assigned, true
+	}
+	var branches [][2]int
+	start, depth, end := k+1, 0, -1
+	for j := k + 1; j < to && end < 0; j++ {
+		if m.lx.Kind(j) != checkers.TokPreproc {
+			continue
+		}
+		switch memDirective(m, j) {
+		case "if", "ifdef", "ifndef":
+			depth++
+		case "endif":
+			if depth == 0 {
+				branches = append(branches, [2]int{start, j})
+				end = j
+			}
+			depth--
+		case "else", "elif", "elifdef", "elifndef":
+			if depth == 0 {
+				branches = append(branches, [2]int{start, j})
+				start = j + 1
+			}
+		}
+	}
+	if end < 0 {
+		d.giveUp()
+		return to, false, true
+	}
+	hasElse := len(branches) > 1 && memDirective(m, branches[len(branches)-1][0]-1) == "else"
+	outA, outF := d.identity(), false
+	if !hasElse {
+		outA, outF = assigned, true // the whole group may be compiled out
+	}
+	for _, b := range branches {
+		if !m.balanced(b[0], b[1]) {
+			d.giveUp()
+			return to, false, true
+		}
+		a, f := d.seq(b[0], b[1], assigned, true)
+		if f {
+			outA, outF = d.join(outA, a), true
+		}
+	}
+	return end + 1, outA, outF
+}
+
+// memDirective returns the name of the directive token k (if, else …).
+func memDirective(m memLex, k int) string {
+	t := m.lx.Tokens[k]
+	name, _ := directiveName(m.lx.Src[t.Start:t.End])
+	return name
+}
+
+// balanced reports whether the brackets in [from, to) pair up.
+func (m memLex) balanced(from, to int) bool {
+	depth := 0
+	for j := from; j < to; j++ {
+		switch {
+		case m.is(j, "(") || m.is(j, "[") || m.is(j, "{"):
+			depth++
+		case m.is(j, ")") || m.is(j, "]") || m.is(j, "}"):
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+// skipGroup returns the token after the #endif that closes the group
+// whose #else (or #elif) is at k.
+func (d *memDA) skipGroup(k, to int) int {
+	m := d.m
+	depth := 0
+	for j := k + 1; j < to; j++ {
+		if m.lx.Kind(j) != checkers.TokPreproc {
+			continue
+		}
+		switch memDirective(m, j) {
+		case "if", "ifdef", "ifndef":
+			depth++
+		case "endif":
+			if depth == 0 {
+				return j + 1
+			}
+			depth--
+		}
+	}
+	return to
+}
+
+// guards reports a test of the variable at j after which the rest of its
+// expression only runs when the variable is not NULL: "p &&", "p != NULL
+// &&", "!p ||", "p == NULL ||".
+func (d *memDA) guards(j int) bool {
+	m := d.m
+	e := j + 1
+	neg := m.is(j-1, "!")
+	if m.is(e, "==") || m.is(e, "!=") {
+		if !(m.is(e+1, "NULL") || m.is(e+1, "nullptr") || m.is(e+1, "0")) || neg {
+			return false
+		}
+		neg = m.is(e, "==")
+		e += 2
+	}
+	if !(m.is(j-1, "(") || m.is(j-1, "!") || m.is(j-1, "&&") || m.is(j-1, "||")) {
+		return false
+	}
+	return !neg && m.is(e, "&&") || neg && m.is(e, "||")
+}
+
+// opaqueArg reports a bare argument (the whole argument is the variable)
+// of a call that is no known reader, releaser or dereferencer: a macro or
+// a function the state walk lets write its argument.
+func (d *memDA) opaqueArg(j int) bool {
+	m := d.m
+	if !(m.is(j-1, "(") || m.is(j-1, ",")) || !(m.is(j+1, ")") || m.is(j+1, ",")) {
+		return false
+	}
+	f := m.callOf(j)
+	if f == "" || memNotType[f] || f == "if" || f == "while" || f == "switch" || f == "for" {
+		return false
+	}
+	_, reads := memDerefArgs[f]
+	return !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
+}

@@ -1,0 +1,344 @@
+package c
+
+import (
+	"bytes"
+
+	"github.com/jsec/jsec/checkers"
+)
+
+// Token queries for the memory family's triage (memory_triage*.go): a
+// window on one item's tokens and the small questions triage asks of it.
+
+// memLex wraps a token stream with the small queries triage needs.
+type memLex struct {
+	lx   *checkers.Lexed
+	item checkers.Item
+}
+
+// memHugeItem is the item size past which triage assumes the state walk
+// does not run (memFlowMaxBytes, with room for what an item holds beyond
+// its function).
+const memHugeItem = 24000
+
+// huge reports an item too large for the state walk.
+func (m memLex) huge() bool { return m.item.End-m.item.Start > memHugeItem }
+
+func newMemLex(lx *checkers.Lexed, tok int) (memLex, bool) {
+	it := lx.ItemOf(tok)
+	if it < 0 {
+		return memLex{}, false
+	}
+	return memLex{lx, lx.Items[it]}, true
+}
+
+func (m memLex) is(i int, s string) bool {
+	return i >= m.item.TokStart && i < m.item.TokEnd && m.lx.Is(i, s)
+}
+
+func (m memLex) ident(i int) bool {
+	return i >= m.item.TokStart && i < m.item.TokEnd && m.lx.Kind(i) == checkers.TokIdent
+}
+
+// word returns the bytes of token i (nil outside the item); index maps
+// with string(m.word(i)) so that no string is allocated.
+func (m memLex) word(i int) []byte {
+	if i < m.item.TokStart || i >= m.item.TokEnd {
+		return nil
+	}
+	t := m.lx.Tokens[i]
+	return m.lx.Src[t.Start:t.End]
+}
+
+func (m memLex) text(i int) string {
+	if i < m.item.TokStart || i >= m.item.TokEnd {
+		return ""
+	}
+	return m.lx.Text(i)
+}
+
+// closeOf returns the bracket closing the one at i, within the item.
+func (m memLex) closeOf(i int) int {
+	j := m.lx.Close(i)
+	if j < 0 || j >= m.item.TokEnd {
+		return -1
+	}
+	return j
+}
+
+// pathEnd extends the identifier at i over -> f, . f and [k]; it returns
+// the index just past the path.
+func (m memLex) pathEnd(i int) int {
+	j := i + 1
+	for {
+		switch {
+		case (m.is(j, "->") || m.is(j, ".")) && m.ident(j+1):
+			j += 2
+		case m.is(j, "[") && m.lx.Kind(j+1) == checkers.TokNumber && m.is(j+2, "]"):
+			j += 3
+		default:
+			return j
+		}
+	}
+}
+
+// samePath reports whether the tokens [a, a+n) equal [b, b+n).
+func (m memLex) samePath(a, b, n int) bool {
+	for k := 0; k < n; k++ {
+		if !bytes.Equal(m.word(a+k), m.word(b+k)) || a+k >= m.item.TokEnd || b+k >= m.item.TokEnd {
+			return false
+		}
+	}
+	return true
+}
+
+// target returns the token range of the lvalue that receives the value
+// starting at token i ("p = (char *)malloc(n)" → "p"), or ok=false.
+func (m memLex) target(i int) (start, end int, ok bool) {
+	j := i - 1
+	for m.is(j, ")") { // casts in front of the value
+		open := j - 1
+		for open > m.item.TokStart && !m.is(open, "(") {
+			if !m.ident(open) && !m.is(open, "*") && !m.is(open, "::") && !m.is(open, "<") && !m.is(open, ">") {
+				return 0, 0, false
+			}
+			open--
+		}
+		j = open - 1
+	}
+	for m.is(j, "(") { // (p = malloc(n))
+		j--
+	}
+	if !m.is(j, "=") {
+		return 0, 0, false
+	}
+	end = j
+	k := j - 1
+	for {
+		switch {
+		case m.is(k, "]"):
+			for k > m.item.TokStart && !m.is(k, "[") {
+				k--
+			}
+			k--
+		case m.ident(k) && (m.is(k-1, "->") || m.is(k-1, ".")):
+			k -= 2
+		case m.ident(k):
+			// *out = malloc(n), but not a declaration's "char **p".
+			s := k
+			for m.is(s-1, "*") {
+				s--
+			}
+			if s < k && !m.ident(s-1) && !m.is(s-1, ")") && !m.is(s-1, "]") {
+				k = s
+			}
+			return k, end, true
+		default:
+			return 0, 0, false
+		}
+	}
+}
+
+// nextPath returns the next occurrence after i of the path [ps, pe)
+// (alone or as the base of a longer path), or -1.
+func (m memLex) nextPath(i, ps, pe int) int {
+	n := pe - ps
+	for j := i; j < m.item.TokEnd; j++ {
+		if (m.lx.Kind(j) == checkers.TokIdent || m.is(ps, "*")) && m.samePath(j, ps, n) && !m.is(j-1, "->") && !m.is(j-1, ".") {
+			return j
+		}
+	}
+	return -1
+}
+
+// checkedUse reports whether the occurrence of a path at [i, e) is a
+// NULL test that the state walk turns into a check: !p, p == NULL,
+// NULL != p or p alone, as the condition of an if or while, an operand of
+// && || ?:, or the argument of an assertion.
+func (m memLex) checkedUse(i, e int) bool {
+	nullish := func(k int) bool {
+		return m.is(k, "NULL") || m.is(k, "nullptr") || m.is(k, "0") || m.is(k, "MAP_FAILED")
+	}
+	s := i
+	switch {
+	case m.is(i-1, "!"):
+		s = i - 1
+	case (m.is(e, "==") || m.is(e, "!=")) && nullish(e+1):
+		e += 2
+	case (m.is(i-1, "==") || m.is(i-1, "!=")) && nullish(i-2):
+		s = i - 2
+	case m.is(e, "==") || m.is(e, "!=") || m.is(i-1, "==") || m.is(i-1, "!="):
+		return false // p == q checks only one branch
+	}
+	for m.is(s-1, "(") && m.is(e, ")") && m.closeOf(s-1) == e {
+		f := m.text(s - 2)
+		if f == "if" || f == "while" || memAssertions[f] || memRefutations[f] {
+			return true
+		}
+		if m.ident(s-2) || m.is(s-2, ")") {
+			return false // an argument of a call
+		}
+		s, e = s-1, e+1
+	}
+	return m.is(s-1, "&&") || m.is(s-1, "||") || m.is(e, "&&") || m.is(e, "||") || m.is(e, "?")
+}
+
+// derefUse reports whether [i, e) is dereferenced or handed to a call
+// there: p->f, p[i], *p, f(p), p + n.
+func (m memLex) derefUse(i, e int) bool {
+	return m.is(e, "->") || m.is(e, "[") || m.is(i-1, "*") || m.is(e, "(") ||
+		m.is(i-1, "(") || m.is(i-1, ",") || m.is(e, "+") || m.is(e, "-") || m.is(e, ".")
+}
+
+// memNotType are keywords that precede an expression, not a declarator.
+var memNotType = map[string]bool{
+	"return": true, "case": true, "goto": true, "sizeof": true, "else": true, "do": true, "typeof": true,
+	"delete": true, "throw": true, "co_return": true,
+}
+
+// jumpsOut reports a goto, break or continue in [from, to).
+func (m memLex) jumpsOut(from, to int) bool {
+	for k := from; k < to; k++ {
+		if m.is(k, "goto") || m.is(k, "break") || m.is(k, "continue") {
+			return true
+		}
+	}
+	return false
+}
+
+// callOf returns the name of the call whose argument list holds token j.
+func (m memLex) callOf(j int) string {
+	depth := 0
+	for i := j - 1; i > m.item.TokStart; i-- {
+		switch {
+		case m.is(i, ")") || m.is(i, "]"):
+			depth++
+		case m.is(i, "[") || m.is(i, "(") && depth > 0:
+			depth--
+		case m.is(i, "("):
+			return m.text(i - 1)
+		case m.is(i, ";") || m.is(i, "{") || m.is(i, "}"):
+			return ""
+		}
+	}
+	return ""
+}
+
+// firstBraceAfter reports whether no "{" precedes tok in the item: the
+// declaration is at file scope or in a parameter list, not in a body.
+func (m memLex) firstBraceAfter(tok int) bool {
+	for k := m.item.TokStart; k < tok; k++ {
+		if m.is(k, "{") {
+			return false
+		}
+	}
+	return true
+}
+
+// forUpdate returns the ")" closing a for header when token k lies in its
+// update clause (after the second ";"), else -1.
+func (m memLex) forUpdate(k int) int {
+	depth, semis := 0, 0
+	for j := k - 1; j > m.item.TokStart; j-- {
+		switch {
+		case m.is(j, ")") || m.is(j, "]"):
+			depth++
+		case m.is(j, "[") || m.is(j, "(") && depth > 0:
+			depth--
+		case m.is(j, "("):
+			if semis == 2 && m.is(j-1, "for") {
+				return m.closeOf(j)
+			}
+			return -1
+		case depth == 0 && m.is(j, ";"):
+			semis++
+		case m.is(j, "{") || m.is(j, "}"):
+			return -1
+		}
+	}
+	return -1
+}
+
+// mention returns the next mention of the variable name from token i
+// (not a member name, not inside sizeof), or -1.
+func (m memLex) mention(i int, name string) int {
+	for k := i; k < m.item.TokEnd; k++ {
+		if !m.ident(k) || !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+			continue
+		}
+		if m.is(k-1, "(") && m.is(k-2, "sizeof") || m.is(k-1, "sizeof") {
+			continue
+		}
+		return k
+	}
+	return -1
+}
+
+// enclosingBlock returns the braces of the innermost block around token
+// k (a for statement's parentheses count as part of its block).
+func (m memLex) enclosingBlock(k int) (open, close int) {
+	depth := 0
+	for j := k - 1; j >= m.item.TokStart; j-- {
+		switch {
+		case m.is(j, "}"):
+			depth++
+		case m.is(j, "{"):
+			if depth == 0 {
+				c := m.closeOf(j)
+				if c < 0 {
+					c = m.item.TokEnd
+				}
+				return j, c
+			}
+			depth--
+		}
+	}
+	return m.item.TokStart, m.item.TokEnd
+}
+
+// preprocBalanced reports whether every conditional directive between
+// tokens from and to is closed before to: the code at to is compiled
+// whenever the code at from is.
+func (m memLex) preprocBalanced(from, to int) bool {
+	depth := 0
+	for j := from; j < to; j++ {
+		if m.lx.Kind(j) != checkers.TokPreproc {
+			continue
+		}
+		d, _ := directiveName(m.lx.Src[m.lx.Tokens[j].Start:m.lx.Tokens[j].End])
+		switch d {
+		case "if", "ifdef", "ifndef":
+			depth++
+		case "endif":
+			depth--
+		case "else", "elif", "elifdef", "elifndef":
+			if depth == 0 {
+				return false
+			}
+		}
+		if depth < 0 {
+			return false
+		}
+	}
+	return depth == 0
+}
+
+// straightFrom reports whether token k is reached from token from on
+// every path: same block depth, and no label, case, goto or directive in
+// between.
+func (m memLex) straightFrom(from, k int) bool {
+	depth := 0
+	for j := from; j < k; j++ {
+		switch {
+		case m.is(j, "{"):
+			depth++
+		case m.is(j, "}"):
+			depth--
+			if depth < 0 {
+				return false
+			}
+		case m.is(j, "case") || m.is(j, "default") || m.is(j, "goto"):
+			return false
+		}
+	}
+	return depth == 0 && m.preprocBalanced(from, k)
+}

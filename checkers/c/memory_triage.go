@@ -1,0 +1,471 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// Token-level triage for the memory family's common triggers. Each
+// function returns false only when Check certainly reports nothing for
+// the occurrence, so that its function need not be parsed; when in doubt
+// it returns true. memory_triage_test.go checks on real code that
+// triage never hides a finding.
+
+// memTriageAlloc keeps an allocation whose size does arithmetic, whose
+// result is realloc'ed onto itself, used on the spot, or stored into a
+// variable whose next use is not a NULL test (or that may leak).
+func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok {
+		return false
+	}
+	name := lx.Text(tok)
+	if name == "new" {
+		return m.triageNew(tok)
+	}
+	if !m.is(tok+1, "(") {
+		return false
+	}
+	closeTok := m.closeOf(tok + 1)
+	if closeTok < 0 {
+		return true
+	}
+	if _, sized := memAllocSizeArgs[name]; sized && m.arith(tok+2, closeTok) {
+		return true
+	}
+	ps, pe, ok := m.target(tok)
+	if !ok {
+		// Not stored: used on the spot (memset(malloc(n), ...)), returned,
+		// or one arm of a conditional.
+		return !m.huge() && (memAllocators[name] == memMayFail && !m.is(tok-1, "return") || m.is(tok-1, "?") || m.is(tok-1, ":"))
+	}
+	if memReallocators[name] && m.samePath(ps, tok+2, pe-ps) && m.is(tok+2+pe-ps, ",") {
+		return true // p = realloc(p, n)
+	}
+	if m.huge() {
+		return false
+	}
+	if pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok) {
+		return true
+	}
+	if memAllocators[name] != memMayFail {
+		return false
+	}
+	if m.is(ps-1, "=") {
+		return true // p = q = malloc(n): an alias may be used first
+	}
+	if m.is(ps-1, "(") && m.is(closeTok+1, ")") && m.checkedUse(ps-1, closeTok+2) {
+		return false // if ((p = malloc(n)) == NULL)
+	}
+	next := m.nextPath(closeTok+1, ps, pe)
+	return next >= 0 && !m.checkedUse(next, next+pe-ps)
+}
+
+// arith reports a size computation Check may flag in [from, to): a * b of
+// two run-time values, or a constant factor or an addition when the
+// function reads external input.
+func (m memLex) arith(from, to int) bool {
+	for j := from; j < to; j++ {
+		mul := m.is(j, "*") && !m.is(j+1, ")") && !m.is(j+1, "*") && !m.is(j-1, "(") && !m.is(j-1, ",")
+		if !mul && !m.is(j, "+") {
+			continue
+		}
+		if mul && !m.constOperand(j-1, true) && !m.constOperand(j+1, false) {
+			return true
+		}
+		if m.externalInput() {
+			return true
+		}
+	}
+	return false
+}
+
+// constOperand reports whether the operand ending (left) or starting
+// (right) at token i is a literal, a sizeof or an ALL_CAPS macro.
+func (m memLex) constOperand(i int, left bool) bool {
+	if m.lx.Kind(i) == checkers.TokNumber {
+		return true
+	}
+	if left && m.is(i, ")") {
+		for j := i - 1; j > m.item.TokStart; j-- {
+			if m.is(j, "(") {
+				return m.is(j-1, "sizeof")
+			}
+		}
+	}
+	if !left && m.is(i, "sizeof") {
+		return true
+	}
+	return m.ident(i) && flowMacroName(m.text(i))
+}
+
+// externalInput reports whether the item mentions a source of program
+// input (argv, getenv, fgets, recv …), which Trace could follow.
+func (m memLex) externalInput() bool {
+	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+		if m.lx.Kind(j) != checkers.TokIdent {
+			continue
+		}
+		t := m.lx.Text(j)
+		if _, ok := externalFills[t]; ok || externalReturns[t] || t == "argv" || t == "optarg" {
+			return true
+		}
+	}
+	return false
+}
+
+// localName reports whether the identifier at i is declared in the item
+// before tok (a local or a parameter, which die with the function).
+func (m memLex) localName(i, tok int) bool {
+	name := m.text(i)
+	for j := m.item.TokStart; j < tok; j++ {
+		if m.lx.Kind(j) != checkers.TokIdent || !m.lx.Is(j, name) {
+			continue
+		}
+		prev := m.text(j - 1)
+		if (prev == "*" || m.ident(j-1) && !memNotType[prev]) && (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ",") || m.is(j+1, ")")) {
+			return true
+		}
+	}
+	return false
+}
+
+// memTriageMaybeNull keeps a maybe-NULL call whose result is used on the
+// spot or stored and then used before any test.
+func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok || !m.is(tok+1, "(") || m.huge() {
+		return false
+	}
+	name := lx.Text(tok)
+	if name == "mmap" {
+		return true
+	}
+	closeTok := m.closeOf(tok + 1)
+	if closeTok < 0 {
+		return true
+	}
+	ps, pe, ok := m.target(tok)
+	if !ok {
+		return m.derefUse(tok, closeTok+1) || m.is(tok-1, "?") || m.is(tok-1, ":")
+	}
+	if m.is(ps-1, "=") {
+		return true
+	}
+	if m.is(ps-1, "(") && m.is(closeTok+1, ")") && m.checkedUse(ps-1, closeTok+2) {
+		return false
+	}
+	next := m.nextPath(closeTok+1, ps, pe)
+	return next >= 0 && !m.checkedUse(next, next+pe-ps)
+}
+
+// mayLeak decides whether the local at token v, allocated by the call at
+// token call, may reach a return (or the end of the function) still
+// owning the block on every path: the ownership walk of memDA, from the
+// statement after the allocation. An allocation in an inner block that
+// may end or jump out still owning the block counts as a leak candidate.
+func (m memLex) mayLeak(v, call int) bool {
+	name := m.text(v)
+	d := &memDA{m: m, name: name, leak: true, use: func(int) bool { return false },
+		handoff: func(k int) bool { return m.handsOffLeak(k) }}
+	open, close := m.enclosingBlock(call)
+	assigned, falls := d.seq(m.stmtEnd(call), close, false, true)
+	if d.found {
+		return true
+	}
+	if open == m.funcBody() {
+		return falls && !assigned
+	}
+	// Out of an inner block: falling out still owning it, or jumping
+	// out (the walk saw the returns).
+	return falls && !assigned || m.jumpsOut(call, close)
+}
+
+// handsOffLeak reports whether the mention of an owned pointer at token
+// j may give the block away (as the state walk sees it): returned,
+// stored, passed to a call that is not a known reader, used in pointer
+// arithmetic or cast. Dereferences, comparisons, tests and known readers
+// keep it.
+func (m memLex) handsOffLeak(j int) bool {
+	switch {
+	case m.is(j+1, "->") || m.is(j+1, "[") || m.is(j+1, ".") || m.unaryStar(j-1) || m.inSizeof(j):
+		return false
+	case m.is(j+1, "==") || m.is(j+1, "!=") || m.is(j-1, "==") || m.is(j-1, "!=") || m.is(j-1, "!"):
+		return false
+	case m.is(j+1, "<") || m.is(j+1, ">") || m.is(j+1, "<=") || m.is(j+1, ">=") || m.is(j-1, "<") || m.is(j-1, ">") || m.is(j-1, "<=") || m.is(j-1, ">="):
+		return false
+	case m.is(j+1, "&&") || m.is(j+1, "||") || m.is(j+1, "?") || m.is(j-1, "&&") || m.is(j-1, "||"):
+		return false
+	case m.is(j-1, "(") && m.is(j+1, ")") && (m.is(j-2, "if") || m.is(j-2, "while")):
+		return false
+	}
+	if (m.is(j-1, "(") || m.is(j-1, ",")) && (m.is(j+1, ")") || m.is(j+1, ",")) {
+		f := m.callOf(j)
+		_, reads := memDerefArgs[f]
+		return !reads && !memKeepArgs[f]
+	}
+	return true
+}
+
+// declStart reports whether the type keyword at tok starts a local
+// declaration statement: it follows a statement boundary (optionally
+// after qualifiers) inside a function body.
+func (m memLex) declStart(tok int) (ok, static bool) {
+	j := tok - 1
+	for {
+		switch m.text(j) {
+		case "const", "volatile", "register", "auto", "__restrict", "restrict":
+			j--
+			continue
+		case "static", "extern", "thread_local", "__thread", "_Thread_local":
+			static = true
+			j--
+			continue
+		}
+		break
+	}
+	if j < m.item.TokStart {
+		return false, false
+	}
+	if !m.is(j, ";") && !m.is(j, "{") && !m.is(j, "}") && !(m.is(j, ":") && !m.is(j-2, "?")) && m.lx.Kind(j) != checkers.TokPreproc {
+		return false, false
+	}
+	return !m.firstBraceAfter(tok), static
+}
+
+// declEnd returns the ";" that ends the declaration starting at tok, or
+// -1 when the statement is no plain declaration.
+func (m memLex) declEnd(tok int) int {
+	for k := tok; k < m.item.TokEnd; k++ {
+		switch {
+		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+			c := m.closeOf(k)
+			if c < 0 {
+				return -1
+			}
+			k = c
+		case m.is(k, ";"):
+			return k
+		case m.is(k, "}"):
+			return -1
+		}
+	}
+	return -1
+}
+
+// memTriageVLA keeps a local declaration with an array declarator whose
+// size mentions a lowercase name (not a macro, not inside sizeof).
+func memTriageVLA(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok {
+		return false
+	}
+	start, static := m.declStart(tok)
+	if !start || static {
+		return false
+	}
+	end := m.declEnd(tok)
+	if end < 0 {
+		return false
+	}
+	depth := 0
+	for k := tok; k < end; k++ {
+		switch {
+		case m.is(k, "(") || m.is(k, "{"):
+			depth++
+		case m.is(k, ")") || m.is(k, "}"):
+			depth--
+		case depth == 0 && m.is(k, "="):
+			// skip the initializer to the next declarator
+			for k+1 < end && !(m.is(k+1, ",") && depth == 0) {
+				k++
+				if m.is(k, "(") || m.is(k, "{") {
+					depth++
+				} else if m.is(k, ")") || m.is(k, "}") {
+					depth--
+				}
+			}
+		case depth == 0 && m.is(k, "[") && m.ident(k-1):
+			c := m.closeOf(k)
+			if c > 0 && m.variableSize(k+1, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// variableSize reports an array size expression in [from, to) that names
+// a variable: a name that is not ALL_CAPS, outside sizeof.
+func (m memLex) variableSize(from, to int) bool {
+	for k := from; k < to; k++ {
+		if m.is(k, "sizeof") || m.is(k, "_Alignof") || m.is(k, "alignof") {
+			if m.is(k+1, "(") {
+				k = m.closeOf(k + 1)
+				if k < 0 {
+					return true
+				}
+			} else {
+				k++
+			}
+			continue
+		}
+		if m.ident(k) && !flowMacroName(m.text(k)) && !m.is(k+1, "(") {
+			return true
+		}
+	}
+	return false
+}
+
+// memTriageUninit keeps a local "T [*]name;" declaration (without
+// initialiser) when the variable's first later mention might read it:
+// not an unconditional assignment or address-of in the same block.
+func memTriageUninit(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok || m.huge() {
+		return false
+	}
+	start, static := m.declStart(tok)
+	if !start || static {
+		return false
+	}
+	end := m.declEnd(tok)
+	if end < 0 {
+		return false
+	}
+	structType := m.is(tok, "struct") || m.is(tok, "union")
+	for k := tok + 1; k < end; k++ {
+		switch {
+		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+			if c := m.closeOf(k); c > 0 {
+				k = c
+			}
+		case m.is(k, "="):
+			for k+1 < end && !m.is(k+1, ",") {
+				k++
+				if m.is(k, "(") || m.is(k, "{") || m.is(k, "[") {
+					if c := m.closeOf(k); c > 0 {
+						k = c
+					}
+				}
+			}
+		case m.ident(k) && (m.is(k+1, ";") || m.is(k+1, ",")):
+			if structType && !m.is(k-1, "*") {
+				continue
+			}
+			if m.firstUseMayRead(k, end) && m.uninitMayRead(k, end) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstUseMayRead reports whether the first mention of the variable
+// declared at token v (after the declaration ending at end) may read it.
+// It may not when that mention writes it unconditionally (x = …, &x in a
+// plain statement, a for-loop initialiser) at the top level of its block,
+// every later mention lies inside that block, no goto before the write
+// can jump past it and no case label after it can be entered directly.
+func (m memLex) firstUseMayRead(v, end int) bool {
+	name := m.text(v)
+	k := m.mention(end+1, name)
+	if k < 0 {
+		return false
+	}
+	if hdrClose := m.forUpdate(k); hdrClose > 0 {
+		// for (…; …; i += n) { n = …; }: the update runs after the body.
+		k = m.mention(hdrClose+1, name)
+		if k < 0 || !m.is(hdrClose+1, "{") || k > m.closeOf(hdrClose+1) {
+			return true
+		}
+	}
+	write := m.is(k+1, "=") && (m.is(k-1, ";") || m.is(k-1, "}") || m.is(k-1, "{") || m.is(k-1, "(") && (m.is(k-2, "for") || m.uncondStatement(k)))
+	addr := m.is(k-1, "&") && m.uncondStatement(k)
+	if !write && !addr {
+		return true
+	}
+	open, close := m.enclosingBlock(k)
+	if open < end {
+		open = end // the declaration's own block: start after it
+	}
+	for j := end + 1; j < close; j++ {
+		if j < k && m.is(j, "goto") || j > k && (m.is(j, "case") || m.is(j, "default")) {
+			return true
+		}
+	}
+	if !m.preprocBalanced(end+1, k) {
+		return true
+	}
+	if !m.straightFrom(open+1, k) {
+		return true
+	}
+	_, scope := m.enclosingBlock(v)
+	next := m.mention(close, name)
+	for next >= 0 && m.forUpdate(next) > 0 && m.forUpdate(next)+1 == open {
+		next = m.mention(next+1, name) // the update clause of the loop whose body this is
+	}
+	return next >= 0 && next < scope
+}
+
+// uncondStatement reports whether token k sits in a statement that runs
+// in full whenever it starts: an expression statement or declaration,
+// not a branch, loop header or short-circuit operand.
+func (m memLex) uncondStatement(k int) bool {
+	depth := 0
+	for j := k - 1; j >= m.item.TokStart; j-- {
+		switch {
+		case m.is(j, ")") || m.is(j, "]"):
+			depth++
+		case m.is(j, "(") || m.is(j, "["):
+			depth--
+		case m.is(j, "&&") || m.is(j, "||") || m.is(j, "?"):
+			return false
+		case depth <= 0 && (m.is(j, ";") || m.is(j, "{") || m.is(j, "}")):
+			switch m.text(j + 1) {
+			case "if", "while", "switch":
+				// Only inside the condition, which always runs.
+				c := m.closeOf(j + 2)
+				return m.is(j+2, "(") && c > k
+			case "for", "do", "else", "case", "default", "return":
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// uninitMayRead runs the definite-assignment walk for the variable
+// declared at token v, over the rest of its block.
+func (m memLex) uninitMayRead(v, end int) bool {
+	_, scope := m.enclosingBlock(v)
+	d := &memDA{m: m, name: m.text(v), use: func(int) bool { return true }}
+	return d.mayUse(end+1, scope)
+}
+
+// triageNew keeps a new expression that may fail (nothrow), sizes an
+// array with arithmetic, or is held by a local that may leak.
+func (m memLex) triageNew(tok int) bool {
+	j := tok + 1
+	if m.is(j, "(") {
+		c := m.closeOf(j)
+		for k := j; k < c; k++ {
+			if m.is(k, "nothrow") {
+				return true
+			}
+		}
+		j = c + 1
+	}
+	end := m.stmtEnd(tok)
+	for k := j; k < end; k++ {
+		if m.is(k, "[") {
+			if c := m.closeOf(k); c > 0 && m.arith(k+1, c) {
+				return true
+			}
+			break
+		}
+		if m.is(k, "(") || m.is(k, "{") || m.is(k, ";") {
+			break
+		}
+	}
+	ps, pe, ok := m.target(tok)
+	return ok && !m.huge() && pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok)
+}

@@ -1,0 +1,514 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// Triage of free and delete: may anything before or after this release
+// make it a double free, a use after free, a moved or a non-heap pointer?
+
+// memTriageFree keeps a free whose pointer may be used or freed again
+// later, that may not be the start of its block or not on the heap, or
+// that C++ code may have allocated with new.
+func memTriageFree(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok {
+		return false
+	}
+	if lx.Text(tok) == "delete" {
+		return m.triageDelete(tok)
+	}
+	if !m.is(tok+1, "(") {
+		return false
+	}
+	closeTok := m.closeOf(tok + 1)
+	if closeTok < 0 {
+		return true
+	}
+	a := tok + 2
+	for m.is(a, "(") && m.castEnd(a) > 0 { // (void *)p
+		a = m.castEnd(a)
+	}
+	if m.is(a, "&") || m.lx.Kind(a) == checkers.TokString || m.is(a, "\"") {
+		return true // free-non-heap
+	}
+	if !m.ident(a) && !(m.is(a, "*") && m.ident(a+1)) {
+		return true
+	}
+	pe := m.pathEnd(a)
+	if m.is(a, "*") {
+		pe = m.pathEnd(a + 1) // free(*out)
+	}
+	if pe != closeTok {
+		return m.is(pe, "+") // free(p + n); no rule looks at free(f(x)) or free(v[i])
+	}
+	return m.itemHas("new") || pe == a+1 && m.mayBeArray(a, tok) || !m.huge() && m.usedAround(a, pe, tok, closeTok)
+}
+
+// castEnd returns the token after a cast "( type )" starting at i, or -1.
+func (m memLex) castEnd(i int) int {
+	j := i + 1
+	for m.ident(j) || m.is(j, "*") {
+		j++
+	}
+	if j > i+1 && m.is(j, ")") && (m.is(j-1, "*") || m.ident(j-1) && memTypeSet[string(m.word(j-1))]) {
+		return j + 1
+	}
+	return -1
+}
+
+var memTypeSet = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range memTypeWords {
+		out[w] = true
+	}
+	return out
+}()
+
+func (m memLex) itemHas(word string) bool {
+	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+		if m.lx.Kind(j) == checkers.TokIdent && m.lx.Is(j, word) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeArray reports whether the freed root identifier could name an
+// array or point at non-heap storage: declared with [ ] in the item or at
+// file scope, assigned a literal or an address, or assigned a name that
+// is such an array.
+func (m memLex) mayBeArray(a, tok int) bool {
+	name := m.text(a)
+	names := []string{name}
+	for j := m.item.TokStart; j < tok; j++ {
+		if m.lx.Kind(j) != checkers.TokIdent || !m.lx.Is(j, name) || !m.is(j+1, "=") {
+			continue
+		}
+		switch {
+		case m.lx.Kind(j+2) == checkers.TokString || m.is(j+2, "&"):
+			return true
+		case m.ident(j+2) && (m.is(j+3, ";") || m.is(j+3, ",")) && !m.is(j+2, "NULL") && !m.is(j+2, "nullptr"):
+			names = append(names, m.text(j+2))
+		}
+	}
+	for _, n := range names {
+		if m.arrayDeclared(n, tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// arrayDeclared reports "T name[...]" in the item before tok or in a
+// short file-scope declaration.
+func (m memLex) arrayDeclared(name string, tok int) bool {
+	for j := m.item.TokStart; j < tok; j++ {
+		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "[") && (m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",")) {
+			return true
+		}
+	}
+	for _, it := range m.lx.Items {
+		if it.TokEnd-it.TokStart > 64 {
+			continue // file-scope arrays are short declarations
+		}
+		for j := it.TokStart; j+1 < it.TokEnd; j++ {
+			if m.lx.Is(j, "{") {
+				break // a struct's members are no variables
+			}
+			if m.lx.Kind(j) == checkers.TokIdent && m.lx.Is(j, name) && m.lx.Is(j+1, "[") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usedAround reports whether the freed path [a, pe) may be the target of
+// a use after free, a double free or a moved pointer: it was moved or
+// freed before, a goto jumps back over the free, or a later mention (or
+// the next iteration of a loop around the free) may see it freed.
+func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
+	name := m.text(a)
+	if name == "*" {
+		name = m.text(a + 1)
+	}
+	loopEnd, loopUpdate := -1, -1
+	for j := m.item.TokStart; j < tok; j++ {
+		switch {
+		case m.is(j, "for") || m.is(j, "while") || m.is(j, "do"):
+			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
+				loopEnd, loopUpdate = end, upd
+			}
+		case m.is(j, "{") && m.is(j-1, ")") && !m.firstBrace(j):
+			if m.macroLoopHolds(j, tok) {
+				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
+					loopEnd, loopUpdate = end, -1
+				}
+			}
+		case m.ident(j) && m.lx.Is(j, name):
+			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
+				return true // moved
+			}
+			if m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
+				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
+					return true // freed before, and that free may reach this one
+				}
+			}
+			if m.is(j+1, "=") && m.ident(j+2) && m.lx.Is(j+2, name) && (m.is(j+3, "+") || m.is(j+3, "-")) {
+				return true // p = p + n
+			}
+		}
+	}
+	if m.jumpsBack(tok, closeTok) {
+		return true
+	}
+	next, seg, ended := m.reachableNext(closeTok+1, a, pe)
+	if ended {
+		return false // every path from the free returns first
+	}
+	rootKill := m.item.TokEnd
+	if pe-a > 1 && !m.is(a, "*") {
+		rootKill = m.straightWrite(closeTok+1, name, 1) // form = next: a new base
+	}
+	killed := next >= 0 && (m.killedAt(seg, next, pe-a) || rootKill < next)
+	if loopEnd > 0 {
+		// The next iteration runs the body again: safe only if the
+		// pointer is reassigned after the free inside the body, by the
+		// loop's update clause, or declared afresh in the body.
+		return !(killed && next < loopEnd || rootKill < loopEnd || loopUpdate > 0 && m.assigns(loopUpdate, name) ||
+			pe-a == 1 && m.declaredBetween(m.loopStart(loopEnd), tok, name))
+	}
+	if next < 0 || killed || rootKill < m.item.TokEnd && next > rootKill || m.onlyWrites(next, a, pe) {
+		return false
+	}
+	if m.is(a, "*") {
+		return true
+	}
+	return m.freedMayReach(a, pe, tok, closeTok)
+}
+
+// freedMayReach runs the definite-assignment walk from the statement of
+// the free at tok: may a mention of the freed path [a, pe) see it before
+// every path reassigned it? Mentions after the free's block count when
+// the block may end (or jump out) with it still freed.
+func (m memLex) freedMayReach(a, pe, tok, closeTok int) bool {
+	open, close := m.enclosingBlock(tok)
+	d := &memDA{m: m, name: m.text(a), freed: true, ps: a, n: pe - a, use: func(int) bool { return true }}
+	start := m.stmtEnd(closeTok)
+	if m.is(start, "else") {
+		start = m.stmtEnd(start + 1) // if (x) free(p); else …
+	}
+	assigned, falls := d.seq(start, close, false, true)
+	// Walk out through the enclosing blocks while the free may still be
+	// live at their end; a jump out of a block gives up.
+	for !d.found {
+		if m.jumpsOut(tok, close) {
+			return m.nextPath(close, a, pe) >= 0 // a jump out: do not guess
+		}
+		if open == m.funcBody() || !(falls && !assigned) {
+			return false
+		}
+		next := close + 1
+		switch {
+		case m.is(next, "else"):
+			next = m.stmtEnd(next + 1)
+		case m.is(next, "while") || m.is(open-1, "do") || m.is(open-1, ":"):
+			return true // a do-while or case body: do not guess
+		}
+		open, close = m.enclosingBlock(open)
+		assigned, falls = d.seq(next, close, false, true)
+	}
+	return d.found
+}
+
+// onlyWrites reports whether every mention of the path [a, pe) from
+// token from on assigns it (p = …): nothing can use a freed value.
+func (m memLex) onlyWrites(from, a, pe int) bool {
+	n := pe - a
+	for k := from; k < m.item.TokEnd; k++ {
+		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") && k != a {
+			if !m.is(k+n, "=") || m.is(k-1, "&") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// loopStart returns the "{" that opens the loop body closing at end, or
+// the item start for a braceless body.
+func (m memLex) loopStart(end int) int {
+	if m.is(end, "}") {
+		depth := 0
+		for k := end; k > m.item.TokStart; k-- {
+			if m.is(k, "}") {
+				depth++
+			} else if m.is(k, "{") {
+				depth--
+				if depth == 0 {
+					return k
+				}
+			}
+		}
+	}
+	return end
+}
+
+// declaredBetween reports a declaration of name in (from, to): "T name;"
+// or "T *name = …".
+func (m memLex) declaredBetween(from, to int, name string) bool {
+	for j := from + 1; j < to; j++ {
+		if m.ident(j) && m.lx.Is(j, name) && (m.is(j-1, "*") || m.ident(j-1) && !memNotType[string(m.word(j-1))]) &&
+			(m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ",")) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachableNext returns the next mention of the path [a, pe) that the
+// path from token from can reach, following unconditional returns and
+// forward gotos in the straight-line code, and the token where the last
+// straight segment before it starts. It falls back to the plain next
+// mention on break, continue, else-branches and directives.
+func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
+	n := pe - a
+	depth, returning := 0, false
+	seg = from
+	for k := from; k < m.item.TokEnd; k++ {
+		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") {
+			return k, seg, false
+		}
+		stmt := m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")
+		switch {
+		case m.is(k, "{"):
+			depth++
+		case m.is(k, "}"):
+			depth--
+			if depth < 0 {
+				if m.is(k+1, "else") || m.is(k+1, "while") {
+					return m.nextPath(k, a, pe), from, false
+				}
+				depth = 0
+			}
+		case m.is(k, "break") || m.is(k, "continue") || m.lx.Kind(k) == checkers.TokPreproc:
+			return m.nextPath(k, a, pe), from, false
+		case depth == 0 && stmt && m.is(k, "return"):
+			returning = true
+		case returning && m.is(k, ";"):
+			return -1, seg, true
+		case depth == 0 && stmt && m.is(k, "goto") && m.ident(k+1):
+			lbl := m.label(k+1, m.text(k+1))
+			if lbl < 0 {
+				return m.nextPath(k, a, pe), from, false
+			}
+			k, seg = lbl, lbl+2
+		}
+	}
+	return -1, seg, false
+}
+
+// label returns the token of "name :" after token i, or -1.
+func (m memLex) label(i int, name string) int {
+	for k := i + 1; k+1 < m.item.TokEnd; k++ {
+		if m.ident(k) && m.lx.Is(k, name) && m.is(k+1, ":") && (m.is(k-1, ";") || m.is(k-1, "}") || m.is(k-1, "{")) {
+			return k
+		}
+	}
+	return -1
+}
+
+// loopSpan returns, for the loop whose keyword is at j, the end of its
+// body when the body holds tok (else -1), and the start of a for loop's
+// update clause (else -1).
+func (m memLex) loopSpan(j, tok int) (end, update int) {
+	body, update := j+1, -1
+	if !m.is(j, "do") {
+		if !m.is(body, "(") {
+			return -1, -1
+		}
+		cl := m.closeOf(body)
+		if cl < 0 {
+			return m.item.TokEnd, -1
+		}
+		if m.is(j, "for") {
+			semis := 0
+			for k := body + 1; k < cl; k++ {
+				if m.is(k, ";") {
+					semis++
+					if semis == 2 {
+						update = k + 1
+					}
+				}
+			}
+		}
+		body = cl + 1
+	}
+	if body > tok {
+		return -1, -1
+	}
+	if m.is(body, "{") {
+		end = m.closeOf(body)
+		if end < 0 {
+			end = m.item.TokEnd
+		}
+		if end > tok {
+			return end, update
+		}
+		return -1, -1
+	}
+	for k := body; k < m.item.TokEnd; k++ {
+		if m.is(k, ";") {
+			if k >= tok {
+				return k, update
+			}
+			return -1, -1
+		}
+	}
+	return m.item.TokEnd, update
+}
+
+// assigns reports whether the for-update clause starting at i assigns
+// the variable name (p = next).
+func (m memLex) assigns(i int, name string) bool {
+	for k := i; k < m.item.TokEnd && !m.is(k, ")"); k++ {
+		if m.ident(k) && m.lx.Is(k, name) && m.is(k+1, "=") && !m.is(k-1, "->") && !m.is(k-1, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// jumpsBack reports a goto after token c to a label before token tok.
+func (m memLex) jumpsBack(tok, c int) bool {
+	for j := c; j < m.item.TokEnd; j++ {
+		if !m.is(j, "goto") || !m.ident(j+1) {
+			continue
+		}
+		lbl := m.text(j + 1)
+		for k := m.item.TokStart; k < tok; k++ {
+			if m.ident(k) && m.lx.Is(k, lbl) && m.is(k+1, ":") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// firstBrace reports whether the "{" at j is the item's first (a
+// function body).
+func (m memLex) firstBrace(j int) bool {
+	for k := m.item.TokStart; k < j; k++ {
+		if m.is(k, "{") {
+			return false
+		}
+	}
+	return true
+}
+
+// macroLoopHolds reports whether "name(...) {" at brace j is a loop
+// macro whose body holds tok.
+func (m memLex) macroLoopHolds(j, tok int) bool {
+	depth := 0
+	for k := j - 1; k > m.item.TokStart; k-- {
+		if m.is(k, ")") {
+			depth++
+		} else if m.is(k, "(") {
+			depth--
+			if depth == 0 {
+				f := m.text(k - 1)
+				if !m.ident(k-1) || f == "if" || f == "switch" || f == "while" || f == "for" {
+					return false
+				}
+				return m.closeOf(j) > tok
+			}
+		}
+	}
+	return false
+}
+
+// killedAt reports whether the mention of the freed path at token next
+// (n tokens long) assigns it unconditionally, in the block of the free,
+// with no label, case, goto, continue or directive in between.
+func (m memLex) killedAt(from, next, n int) bool {
+	if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}")) {
+		return false
+	}
+	for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
+		if m.samePath(k, next, 1) {
+			return false // p = p->next reads the old value first
+		}
+	}
+	depth := 0
+	for k := from; k < next; k++ {
+		switch {
+		case m.is(k, "{"):
+			depth++
+		case m.is(k, "}"):
+			depth--
+			if depth < 0 {
+				return false
+			}
+		case m.is(k, "case") || m.is(k, "default") || m.is(k, "goto") || m.is(k, "continue") || m.is(k, ":"):
+			return false
+		case m.lx.Kind(k) == checkers.TokPreproc:
+			return false
+		}
+	}
+	return depth == 0
+}
+
+// rhsMentions reports a mention of name from token i to the end of its
+// statement.
+func (m memLex) rhsMentions(i int, name string) bool {
+	for k := i; k < m.item.TokEnd && !m.is(k, ";"); k++ {
+		if m.ident(k) && m.lx.Is(k, name) && !m.is(k-1, "->") && !m.is(k-1, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// triageDelete keeps a delete whose pointer may be used or deleted again
+// later, or whose allocations in the file do not all match its form.
+func (m memLex) triageDelete(tok int) bool {
+	a := tok + 1
+	array := m.is(a, "[")
+	if array {
+		a += 2
+	}
+	if !m.ident(a) {
+		return m.is(a, "this") || m.is(a, "*") || m.is(a, "(")
+	}
+	pe := m.pathEnd(a)
+	if !m.is(pe, ";") {
+		return true
+	}
+	want := "new"
+	if array {
+		want = "new[]"
+	}
+	name := m.text(pe - 1) // a member's name, or the variable
+	if k := memMemberAllocKind(m.lx, name); k != "" && k != want || m.allocKindOtherThan(name, tok, want) {
+		return true
+	}
+	return !m.huge() && m.usedAround(a, pe, tok, pe)
+}
+
+// allocKindOtherThan reports an assignment of name before tok in the
+// item from an allocation of another kind than want.
+func (m memLex) allocKindOtherThan(name string, tok int, want string) bool {
+	for j := m.item.TokStart; j < tok; j++ {
+		if !m.ident(j) || !m.lx.Is(j, name) || !m.is(j+1, "=") {
+			continue
+		}
+		for k := j + 2; k < tok && !m.is(k, ";"); k++ {
+			if kind := memTokenAllocKind(m.lx, k); kind != "" {
+				if kind != want {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}

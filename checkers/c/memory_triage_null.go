@@ -1,0 +1,477 @@
+package c
+
+import "github.com/jsec/jsec/checkers"
+
+// Triage of NULL tests (if) and NULL stores for c.null.deref.
+
+// memTriageNull keeps an if that tests a pointer for NULL and
+// dereferences it where it is NULL (in the NULL branch, a later operand
+// of the condition, or after the if when only the NULL path continues),
+// or dereferenced it before the test; and a NULL stored into a pointer
+// that is dereferenced later.
+func memTriageNull(lx *checkers.Lexed, tok int) bool {
+	m, ok := newMemLex(lx, tok)
+	if !ok || m.huge() || m.firstBraceAfter(tok) {
+		return false
+	}
+	if lx.Text(tok) != "if" {
+		ps, pe, ok := m.target(tok)
+		if !ok || !(m.is(tok+1, ";") || m.is(tok+1, ",")) {
+			return false
+		}
+		// Dereferences after an unconditional reassignment in the same
+		// block cannot see the NULL.
+		stop := m.straightWrite(m.stmtEnd(tok), m.text(ps), pe-ps)
+		if !m.derefBetween(tok+1, stop, ps, pe-ps) {
+			return false
+		}
+		return m.nullMayReach(tok, ps, pe-ps)
+	}
+	if !m.is(tok+1, "(") {
+		return false
+	}
+	c := m.closeOf(tok + 1)
+	if c < 0 {
+		return true
+	}
+	thenEnd := m.stmtEnd(c + 1)
+	end, elseStart := thenEnd, -1
+	if m.is(thenEnd, "else") {
+		elseStart = thenEnd + 1
+		end = m.stmtEnd(elseStart)
+	}
+	tests, uniform := m.condTests(tok+2, c)
+	for _, t := range tests {
+		if t.end-t.at == 1 && m.untestedDerefBefore(t.at, tok) {
+			return true // a local dereferenced before the test
+		}
+		regions := [][2]int{{t.end, end}}
+		if uniform {
+			regions = m.nullRegions(t, c, thenEnd, elseStart, end)
+		}
+		for _, r := range regions {
+			if m.derefIn(t.at, t.end, r[0], r[1], true) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// memNullTest is one NULL test in an if condition.
+type memNullTest struct {
+	at, end int  // the tested path
+	opEnd   int  // end of its operand in the condition
+	null    bool // true when the operand holds iff the path is NULL (!p, p == NULL)
+	and     bool // the condition joins its operands with && (else ||)
+}
+
+// condTests finds the NULL tests among the top-level operands of the
+// condition [from, to). uniform is false when the condition mixes && and
+// || or nests them, so polarity cannot be trusted.
+func (m memLex) condTests(from, to int) (tests []memNullTest, uniform bool) {
+	uniform = true
+	op := ""
+	start := from
+	depth := 0
+	var bounds [][2]int
+	for k := from; k <= to; k++ {
+		switch {
+		case k == to:
+			bounds = append(bounds, [2]int{start, k})
+		case m.is(k, "(") || m.is(k, "["):
+			depth++
+		case m.is(k, ")") || m.is(k, "]"):
+			depth--
+		case depth == 0 && (m.is(k, "&&") || m.is(k, "||")):
+			if op != "" && op != m.text(k) {
+				uniform = false
+			}
+			op = m.text(k)
+			bounds = append(bounds, [2]int{start, k})
+			start = k + 1
+		case depth > 0 && (m.is(k, "&&") || m.is(k, "||")):
+			uniform = false
+		}
+	}
+	for _, b := range bounds {
+		from, to, neg := b[0], b[1], false
+		for {
+			switch {
+			case m.is(from, "(") && m.closeOf(from) == to-1:
+				from, to = from+1, to-1
+				continue
+			case m.is(from, "!") && m.is(from+1, "(") && m.closeOf(from+1) == to-1:
+				from, to, neg = from+2, to-1, !neg
+				continue
+			}
+			break
+		}
+		if null, simple := m.simpleNullTest(from, to); simple {
+			at := from
+			if m.is(at, "!") {
+				at++
+			}
+			tests = append(tests, memNullTest{at: at, end: m.pathEnd(at), opEnd: b[1], null: null != neg, and: op != "||"})
+			continue
+		}
+		if !m.opaqueOperand(b[0], b[1]) {
+			continue // a call or a comparison: no NULL test
+		}
+		// Parentheses, negations of them, assignments: every path in the
+		// operand may be tested, with unknown polarity.
+		uniform = false
+		for j := b[0]; j < b[1]; j++ {
+			if m.ident(j) && !m.is(j-1, "->") && !m.is(j-1, ".") && !m.is(j+1, "(") {
+				tests = append(tests, memNullTest{at: j, end: m.pathEnd(j), opEnd: b[1]})
+			}
+		}
+	}
+	return tests, uniform
+}
+
+// opaqueOperand reports a condition operand that may hide a NULL test the
+// flow understands: one with parentheses around it, a negation of such,
+// or an assignment.
+func (m memLex) opaqueOperand(from, to int) bool {
+	for k := from; k < to; k++ {
+		if m.is(k, "=") {
+			return true
+		}
+	}
+	for m.is(from, "!") {
+		from++
+	}
+	if !m.is(from, "(") || m.closeOf(from) != to-1 {
+		return false
+	}
+	from, to = from+1, to-1
+	if _, simple := m.simpleNullTest(from, to); simple {
+		return true
+	}
+	for k := from; k < to; k++ {
+		if m.is(k, "&&") || m.is(k, "||") {
+			return true
+		}
+		if c := m.closeOf(k); m.is(k, "(") && c > 0 && !m.castParen(c) && m.opaqueOperand(k, c+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// castParen reports whether the ")" at c closes a cast: a value follows.
+func (m memLex) castParen(c int) bool {
+	n := c + 1
+	return m.ident(n) || m.lx.Kind(n) == checkers.TokNumber || m.lx.Kind(n) == checkers.TokChar || m.is(n, "(") && !m.ident(c-1)
+}
+
+// nullRegions returns the token ranges of the if where the path tested
+// by t is NULL on every path: the NULL branch and the later operands
+// that run only when it is NULL. (Check reports NULL dereferences keyed
+// to an if only inside the if.)
+func (m memLex) nullRegions(t memNullTest, condEnd, thenEnd, elseStart, end int) [][2]int {
+	switch {
+	case t.and && t.null: // !p && …: NULL in later operands and then
+		return [][2]int{{t.opEnd, condEnd}, {condEnd + 1, thenEnd}}
+	case t.and: // p && …: NULL only in else
+		if elseStart > 0 {
+			return [][2]int{{elseStart, end}}
+		}
+	case !t.null: // p || …: NULL in later operands and else
+		if elseStart > 0 {
+			return [][2]int{{t.opEnd, condEnd}, {elseStart, end}}
+		}
+		return [][2]int{{t.opEnd, condEnd}}
+	}
+	return nil // !p || …: never NULL on every path of a region
+}
+
+// nullTestAt reports whether the path [j, pe) is tested for NULL there:
+// !p, p == NULL, NULL != p, or p alone as an operand of (, &&, ||.
+func (m memLex) nullTestAt(j, pe int) bool {
+	nullish := func(i int) bool { return m.is(i, "NULL") || m.is(i, "nullptr") || m.is(i, "0") }
+	switch {
+	case m.is(j-1, "!"):
+		return true
+	case (m.is(pe, "==") || m.is(pe, "!=")) && nullish(pe+1):
+		return true
+	case (m.is(j-1, "==") || m.is(j-1, "!=")) && nullish(j-2):
+		return true
+	}
+	before := m.is(j-1, "(") || m.is(j-1, "&&") || m.is(j-1, "||")
+	after := m.is(pe, ")") || m.is(pe, "&&") || m.is(pe, "||")
+	return before && after
+}
+
+// derefIn reports a dereference of the path [j, pe) within [from, to):
+// p->f, p[i], *p, or (with calls) p handed to a call that dereferences
+// its arguments.
+func (m memLex) derefIn(j, pe, from, to int, calls bool) bool {
+	n := pe - j
+	for k := from; k < to; k++ {
+		if !m.samePath(k, j, n) || m.is(k-1, "->") || m.is(k-1, ".") || k == j {
+			continue
+		}
+		e := k + n
+		if (m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || calls && m.derefArg(k, e)) && !m.inSizeof(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// unaryStar reports a "*" at i that dereferences (not a multiplication,
+// not a declarator).
+func (m memLex) unaryStar(i int) bool {
+	if !m.is(i, "*") {
+		return false
+	}
+	p := i - 1
+	if m.is(p, ",") && m.inDeclaration(p) {
+		return false // int *a, *b;
+	}
+	return !m.ident(p) && !m.is(p, ")") && !m.is(p, "]") && m.lx.Kind(p) != checkers.TokNumber && !m.is(p, "*") || m.is(p, "return")
+}
+
+// inDeclaration reports whether token i lies in a declaration statement:
+// one that starts with a type word, or with "name name" / "name *".
+func (m memLex) inDeclaration(i int) bool {
+	depth := 0
+	for j := i; j >= m.item.TokStart; j-- {
+		switch {
+		case m.is(j, ")") || m.is(j, "]"):
+			depth++
+		case m.is(j, "(") || m.is(j, "["):
+			if depth == 0 {
+				return false // inside a call or a condition
+			}
+			depth--
+		case m.is(j, ";") || m.is(j, "{") || m.is(j, "}"):
+			f := j + 1
+			for memDeclWords[string(m.word(f))] {
+				f++
+			}
+			return memTypeSet[string(m.word(f))] || m.is(f, "union") || m.ident(f) && (m.ident(f+1) || m.is(f+1, "*"))
+		}
+	}
+	return false
+}
+
+// memDeclWords are the qualifiers and storage classes a declaration may
+// start with.
+var memDeclWords = map[string]bool{"const": true, "static": true, "volatile": true, "register": true, "extern": true}
+
+// untestedDerefBefore reports a dereference of the local at token v
+// before token tok that no earlier NULL test of it guards.
+func (m memLex) untestedDerefBefore(v, tok int) bool {
+	name := m.text(v)
+	// Start at the function body (an item may hold more than one
+	// function) or after the last assignment of name before the test.
+	from, depth, low := m.item.TokStart, 0, 0
+	for j := tok - 1; j >= m.item.TokStart; j-- {
+		if m.is(j, "}") {
+			depth++
+		} else if m.is(j, "{") {
+			if depth--; depth < low {
+				low, from = depth, j // the outermost enclosing brace: the body
+			}
+		}
+	}
+	for j := tok - 1; j > from; j-- {
+		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "=") && !m.is(j-1, "->") && !m.is(j-1, ".") {
+			from = m.stmtEnd(j) // p = p->next reads the old value: start after it
+			break
+		}
+	}
+	for k := from; k < tok; k++ {
+		if !m.ident(k) || !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+			continue
+		}
+		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
+			return false // tested first: a later test is merely redundant
+		}
+		if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// derefArg reports whether [k, e) is a whole argument of a call to a
+// function known to dereference its arguments, or of a call through an
+// unknown name when the argument is all there is.
+func (m memLex) derefArg(k, e int) bool {
+	if !(m.is(k-1, "(") || m.is(k-1, ",")) || !(m.is(e, ")") || m.is(e, ",")) {
+		return false
+	}
+	depth, index := 0, 0
+	for i := k - 1; i > m.item.TokStart; i-- {
+		switch {
+		case m.is(i, ")") || m.is(i, "]"):
+			depth++
+		case m.is(i, "[") || m.is(i, "(") && depth > 0:
+			depth--
+		case m.is(i, "("):
+			return memHasInt(memDerefArgs[string(m.word(i-1))], index)
+		case depth == 0 && m.is(i, ","):
+			index++
+		case m.is(i, ";") || m.is(i, "{") || m.is(i, "}"):
+			return false
+		}
+	}
+	return false
+}
+
+// straightWrite returns the first "name = …" after token i that runs on
+// every path from i (same block, nothing in between that jumps in), or
+// the item end.
+func (m memLex) straightWrite(i int, name string, n int) int {
+	for k := i; k < m.item.TokEnd; k++ {
+		if !m.ident(k) || !m.lx.Is(k, name) || !m.is(k+n, "=") {
+			continue
+		}
+		s := k - 1
+		if n == 1 && m.is(s, "*") {
+			s-- // *p = …: the whole object p points to
+		}
+		if (m.is(s, ";") || m.is(s, "}")) && m.straightFrom(i, k) && !m.rhsMentions(k+n+1, name) {
+			return k
+		}
+	}
+	return m.item.TokEnd
+}
+
+// derefBetween reports a dereference of the path [ps, ps+n) (alone or
+// as the base of a longer path) in (i, stop), or a copy of it into a
+// plain variable (which may then be dereferenced).
+func (m memLex) derefBetween(i, stop, ps, n int) bool {
+	for k := i; k < stop; k++ {
+		if !m.samePath(k, ps, n) || k == ps || m.is(k-1, "->") || m.is(k-1, ".") {
+			continue
+		}
+		if m.nullUse(k, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// nullUse reports whether the mention of a path at k (n tokens) would
+// dereference it, or copy it into a plain variable.
+func (m memLex) nullUse(k, n int) bool {
+	e := k + n
+	if m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || m.derefArg(k, e) {
+		return true
+	}
+	return m.is(k-1, "=") && m.ident(k-2) && !m.is(k-3, "->") && !m.is(k-3, ".") && (m.is(e, ";") || m.is(e, ","))
+}
+
+// stmtEnd returns the token after the statement starting at i.
+func (m memLex) stmtEnd(i int) int {
+	switch {
+	case m.is(i, "{"):
+		if c := m.closeOf(i); c > 0 {
+			return c + 1
+		}
+		return m.item.TokEnd
+	case m.is(i, "if") || m.is(i, "while") || m.is(i, "for") || m.is(i, "switch"):
+		if !m.is(i+1, "(") {
+			return m.item.TokEnd
+		}
+		c := m.closeOf(i + 1)
+		if c < 0 {
+			return m.item.TokEnd
+		}
+		e := m.stmtEnd(c + 1)
+		if m.is(i, "if") && m.is(e, "else") {
+			e = m.stmtEnd(e + 1)
+		}
+		return e
+	case m.is(i, "do"):
+		e := m.stmtEnd(i + 1)
+		return m.stmtEnd(e) // while (...);
+	}
+	for k := i; k < m.item.TokEnd; k++ {
+		switch {
+		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+			if c := m.closeOf(k); c > 0 {
+				k = c
+			}
+		case m.is(k, ";"):
+			return k + 1
+		case m.is(k, "}"):
+			return k
+		}
+	}
+	return m.item.TokEnd
+}
+
+// simpleNullTest recognises a condition that is one NULL test of one
+// path, and says whether its true branch is the NULL one: !p, p == NULL
+// (true) or p, p != NULL (false).
+func (m memLex) simpleNullTest(from, to int) (nullIsThen, ok bool) {
+	nullish := func(i int) bool { return m.is(i, "NULL") || m.is(i, "nullptr") || m.is(i, "0") }
+	neg := false
+	if m.is(from, "!") {
+		neg, from = true, from+1
+	}
+	if !m.ident(from) {
+		return false, false
+	}
+	pe := m.pathEnd(from)
+	switch {
+	case pe == to:
+		return neg, true
+	case neg:
+		return false, false
+	case pe+2 == to && m.is(pe, "==") && nullish(pe+1):
+		return true, true
+	case pe+2 == to && m.is(pe, "!=") && nullish(pe+1):
+		return false, true
+	}
+	return false, false
+}
+
+// inSizeof reports whether token k is an operand of sizeof.
+func (m memLex) inSizeof(k int) bool {
+	depth := 0
+	for j := k - 1; j > m.item.TokStart && k-j < 16; j-- {
+		switch {
+		case m.is(j, ")"):
+			depth++
+		case m.is(j, "("):
+			if depth == 0 {
+				return m.is(j-1, "sizeof")
+			}
+			depth--
+		case m.is(j, "sizeof"):
+			return true
+		case m.is(j, ";") || m.is(j, "{") || m.is(j, "}"):
+			return false
+		}
+	}
+	return false
+}
+
+// nullMayReach runs the definite-assignment walk from the statement that
+// stores NULL at token tok into the path at ps (n tokens) to the end of
+// its block: does a dereference see it before every path reassigned it?
+func (m memLex) nullMayReach(tok, ps, n int) bool {
+	_, close := m.enclosingBlock(tok)
+	d := &memDA{m: m, name: m.text(ps), null: true, use: func(k int) bool {
+		return m.samePath(k, ps, n) && m.nullUse(k, n)
+	}}
+	d.seq(m.stmtEnd(tok), close, false, true)
+	return d.found // Check reports NULL dereferences keyed to a store only in its block
+}
+
+// funcBody returns the "{" of the item's function body.
+func (m memLex) funcBody() int {
+	for k := m.item.TokStart; k < m.item.TokEnd; k++ {
+		if m.is(k, "{") {
+			return k
+		}
+	}
+	return -1
+}

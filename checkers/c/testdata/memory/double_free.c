@@ -1,0 +1,76 @@
+#include <stdlib.h>
+#include <string.h>
+
+struct session {
+	char *token;
+	char *user;
+};
+
+extern int validate(const char *token);
+
+/* Flawed: the same block is released twice. */
+void session_reset(struct session *s, int hard)
+{
+	free(s->token);
+	if (hard)
+		free(s->token); // want "c.memory.double-free"
+	s->token = NULL;
+}
+
+int check_token(char *token)
+{
+	int ok = validate(token);
+	if (!ok) {
+		free(token);
+		goto fail;
+	}
+	free(token);
+	return 0;
+fail:
+	free(token); // want "c.memory.double-free"
+	return -1;
+}
+
+void drop_both(char *name)
+{
+	char *copy = strdup(name);
+	if (copy && copy[0] == '-')
+		free(copy);
+	free(copy); // want "c.memory.double-free"
+}
+
+/* Fixed: the pointer is cleared or reassigned after free. */
+void session_reset_fixed(struct session *s, int hard)
+{
+	free(s->token);
+	s->token = NULL;
+	if (hard)
+		free(s->token); // safe "c.memory.double-free"
+}
+
+int check_token_fixed(char *token)
+{
+	int ok = validate(token);
+	free(token);
+	if (!ok)
+		return -1;
+	token = strdup("anonymous");
+	free(token); // safe "c.memory.double-free"
+	return 0;
+}
+
+void free_list(struct session **items, int n)
+{
+	for (int i = 0; i < n; i++) {
+		free(items[i]->user);
+		free(items[i]); // safe "c.memory.double-free"
+	}
+}
+
+void drop_branches(char *a, int which)
+{
+	if (which)
+		free(a);
+	else
+		free(a); // safe "c.memory.double-free"
+}

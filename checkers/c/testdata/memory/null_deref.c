@@ -1,0 +1,88 @@
+#include <stdlib.h>
+#include <string.h>
+
+struct item {
+	struct item *next;
+	char *key;
+	int value;
+};
+
+extern struct item *find(const char *key);
+extern void report(const char *msg, const char *key);
+
+/* Flawed: dereferenced exactly where it is known to be NULL. */
+int item_value(const char *key)
+{
+	struct item *it = find(key);
+	if (it == NULL) {
+		report("missing", it->key); // want "c.null.deref"
+		return -1;
+	}
+	return it->value;
+}
+
+int last_value(struct item *head)
+{
+	struct item *last = NULL;
+	for (struct item *p = head; p; p = p->next)
+		if (p->value > 0)
+			break;
+	return last->value; // want "c.null.deref"
+}
+
+/* Flawed: the NULL test comes after the first dereference. */
+int item_key_len(struct item *it)
+{
+	int v = it->value; // want "c.null.deref"
+	if (!it)
+		return -1;
+	return v + (int)strlen(it->key);
+}
+
+/* Fixed: test first, or assign before use. */
+int item_value_fixed(const char *key)
+{
+	struct item *it = find(key);
+	if (it == NULL) {
+		report("missing", key);
+		return -1;
+	}
+	return it->value; // safe "c.null.deref"
+}
+
+int last_value_fixed(struct item *head)
+{
+	struct item *last = NULL;
+	for (struct item *p = head; p; p = p->next)
+		last = p;
+	if (!last)
+		return 0;
+	return last->value; // safe "c.null.deref"
+}
+
+int item_key_len_fixed(struct item *it)
+{
+	if (!it)
+		return -1;
+	int v = it->value; // safe "c.null.deref"
+	return v + (int)strlen(it->key);
+}
+
+/* Parameters are not assumed NULL; a reassigned pointer is a new value. */
+int walk(struct item *it)
+{
+	int n = it->value; // safe "c.null.deref"
+	it = it->next;
+	if (it == NULL)
+		return n;
+	return n + it->value;
+}
+
+int maybe(struct item *it, int deep)
+{
+	if (deep)
+		return it->value; // safe "c.null.deref"
+	if (it == NULL)
+		return 0;
+	return 1;
+}

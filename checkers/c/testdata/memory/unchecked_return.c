@@ -1,0 +1,114 @@
+#include <stdio.h>
+#include <string.h>
+#include <pwd.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <sys/mman.h>
+
+/* Flawed: results that are NULL on failure are used unchecked. */
+int write_pid(const char *path, int pid)
+{
+	FILE *fp = fopen(path, "w");
+	fprintf(fp, "%d\n", pid); // want "c.null.unchecked-return"
+	return fclose(fp);
+}
+
+const char *home_of(const char *user)
+{
+	struct passwd *pw = getpwnam(user);
+	return pw->pw_dir; // want "c.null.unchecked-return"
+}
+
+void strip_dir(char *path)
+{
+	*strrchr(path, '/') = '\0'; // want "c.null.unchecked-return"
+}
+
+void split_key(char *line)
+{
+	char *eq = strchr(line, '=');
+	*eq = '\0'; // want "c.null.unchecked-return"
+}
+
+int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	while (readdir(d) != NULL) // want "c.null.unchecked-return"
+		n++;
+	closedir(d);
+	return n;
+}
+
+typedef int (*init_fn)(void);
+
+int load_plugin(const char *path)
+{
+	void *h = dlopen(path, RTLD_NOW);
+	init_fn init = (init_fn)dlsym(h, "plugin_init");
+	return init(); // want "c.null.unchecked-return"
+}
+
+void *map_file(int fd, size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == NULL) // want "c.null.unchecked-return"
+		return NULL;
+	return p;
+}
+
+char map_first(int fd, size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	return p[0]; // want "c.null.unchecked-return"
+}
+
+/* Fixed: every result is tested first. */
+int write_pid_checked(const char *path, int pid)
+{
+	FILE *fp = fopen(path, "w");
+	if (fp == NULL)
+		return -1;
+	fprintf(fp, "%d\n", pid); // safe "c.null.unchecked-return"
+	return fclose(fp);
+}
+
+const char *home_checked(const char *user)
+{
+	struct passwd *pw = getpwnam(user);
+	return pw ? pw->pw_dir : NULL; // safe "c.null.unchecked-return"
+}
+
+void split_checked(char *line)
+{
+	char *eq = strchr(line, '=');
+	if (eq)
+		*eq = '\0'; // safe "c.null.unchecked-return"
+}
+
+void *map_checked(int fd, size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) // safe "c.null.unchecked-return"
+		return NULL;
+	p[0] = 0; // safe "c.null.unchecked-return"
+	return p;
+}
+
+int count_checked(const char *dir)
+{
+	DIR *d = opendir(dir);
+	int n = 0;
+	if (!d)
+		return -1;
+	while (readdir(d) != NULL) // safe "c.null.unchecked-return"
+		n++;
+	closedir(d);
+	return n;
+}
+
+/* A result that is only compared or stored is not used. */
+int has_colon(const char *s)
+{
+	return strchr(s, ':') != NULL; // safe "c.null.unchecked-return"
+}

@@ -1,0 +1,87 @@
+#include <stdlib.h>
+#include <string.h>
+
+struct node {
+	struct node *next;
+	char *name;
+	int refs;
+};
+
+extern void log_event(const char *what, const char *name);
+
+/* Flawed: the block is touched after it was released. */
+void node_release(struct node *n)
+{
+	if (--n->refs == 0) {
+		free(n);
+		log_event("released", n->name); // want "c.memory.use-after-free"
+	}
+}
+
+void list_destroy(struct node *head)
+{
+	struct node *p = head;
+	while (p) {
+		free(p);
+		p = p->next; // want "c.memory.use-after-free"
+	}
+}
+
+char *rename_node(struct node *n, const char *name)
+{
+	char *old = n->name;
+	free(old);
+	n->name = strdup(name);
+	return old; // want "c.memory.use-after-free"
+}
+
+void close_twice(struct node *n)
+{
+	char *name = n->name;
+	free(name);
+	log_event("closed", name); // want "c.memory.use-after-free"
+}
+
+/* Fixed: the next pointer is read first, or the pointer is reset. */
+void list_destroy_fixed(struct node *head)
+{
+	struct node *p = head;
+	while (p) {
+		struct node *next = p->next;
+		free(p);
+		p = next; // safe "c.memory.use-after-free"
+	}
+}
+
+void node_release_fixed(struct node *n)
+{
+	if (--n->refs == 0) {
+		log_event("released", n->name);
+		free(n->name);
+		free(n);
+		n = NULL;
+	}
+}
+
+void reuse(size_t len)
+{
+	char *buf = malloc(len);
+	if (!buf)
+		return;
+	buf[0] = 0;
+	free(buf);
+	buf = malloc(len * 2);
+	if (!buf)
+		return;
+	buf[0] = 1; // safe "c.memory.use-after-free"
+	free(buf);
+}
+
+int early_return(char *p, int fail)
+{
+	if (fail) {
+		free(p);
+		return -1;
+	}
+	return p[0]; // safe "c.memory.use-after-free"
+}
