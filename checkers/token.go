@@ -70,6 +70,8 @@ type Lexed struct {
 	// their directives, the "#else" of "#if 1"), sorted; they are left
 	// out of every parse.
 	Dead []Span
+
+	closes []int32 // bracket partners, built on the first Close
 }
 
 // Text returns the source text of token i, or "" when i is out of range
@@ -84,11 +86,18 @@ func (lx *Lexed) Text(i int) string {
 
 // Is reports whether token i exists and its text is s.
 func (lx *Lexed) Is(i int, s string) bool {
-	if i < 0 || i >= len(lx.Tokens) {
+	if uint(i) >= uint(len(lx.Tokens)) {
 		return false
 	}
 	t := lx.Tokens[i]
-	return int(t.End-t.Start) == len(s) && string(lx.Src[t.Start:t.End]) == s
+	n := int(t.End - t.Start)
+	if n != len(s) {
+		return false
+	}
+	if n == 1 { // the common case in scanning loops: one punctuation byte
+		return lx.Src[t.Start] == s[0]
+	}
+	return string(lx.Src[t.Start:t.End]) == s
 }
 
 // Kind returns the kind of token i, 0 when i is out of range.
@@ -143,41 +152,52 @@ func (lx *Lexed) ItemAt(off int) int {
 }
 
 // Close returns the index of the bracket that closes the one at token i
-// ("(", "[" or "{"), or -1 when it is unbalanced. Preprocessor tokens are
-// skipped.
+// ("(", "[" or "{"), or -1 when it is unbalanced. Each kind of bracket is
+// paired on its own (a stray "]" does not disturb parentheses), and the
+// pairs are computed once per file.
 func (lx *Lexed) Close(i int) int {
 	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
 		return -1
 	}
-	open := lx.Src[lx.Tokens[i].Start]
-	var closer byte
-	switch open {
-	case '(':
-		closer = ')'
-	case '[':
-		closer = ']'
-	case '{':
-		closer = '}'
-	default:
-		return -1
+	if lx.closes == nil {
+		lx.pairBrackets()
 	}
-	depth := 0
-	for j := i; j < len(lx.Tokens); j++ {
-		t := lx.Tokens[j]
+	return int(lx.closes[i])
+}
+
+func (lx *Lexed) pairBrackets() {
+	lx.closes = make([]int32, len(lx.Tokens))
+	var stacks [3][]int32
+	for j, t := range lx.Tokens {
+		lx.closes[j] = -1
 		if t.Kind != TokPunct || t.End-t.Start != 1 {
 			continue
 		}
+		var k int
+		open := true
 		switch lx.Src[t.Start] {
-		case open:
-			depth++
-		case closer:
-			depth--
-			if depth == 0 {
-				return j
-			}
+		case '(':
+			k = 0
+		case '[':
+			k = 1
+		case '{':
+			k = 2
+		case ')':
+			k, open = 0, false
+		case ']':
+			k, open = 1, false
+		case '}':
+			k, open = 2, false
+		default:
+			continue
+		}
+		if open {
+			stacks[k] = append(stacks[k], int32(j))
+		} else if n := len(stacks[k]); n > 0 {
+			lx.closes[stacks[k][n-1]] = int32(j)
+			stacks[k] = stacks[k][:n-1]
 		}
 	}
-	return -1
 }
 
 // CallArgs returns the token ranges [start, end) of the arguments of the
