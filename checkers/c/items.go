@@ -52,7 +52,7 @@ func (b *itemBuilder) matchBraces() []int32 {
 	for i := range toks {
 		closes[i] = -1
 		if toks[i].Kind == checkers.TokPreproc {
-			name, _ := directiveName(b.lx.Src[toks[i].Start:toks[i].End])
+			name, _ := directiveWord(b.lx.Src[toks[i].Start:toks[i].End])
 			switch name {
 			case "if", "ifdef", "ifndef":
 				frames = append(frames, frame{saved: append([]int32(nil), stack...)})

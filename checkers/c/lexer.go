@@ -28,9 +28,14 @@ func LexCPP(src []byte) *checkers.Lexed { return Lex(src, true) }
 
 // IdentByte reports whether b can be part of a C identifier (non-ASCII
 // bytes count, so that UTF-8 identifiers stay whole).
-func IdentByte(b byte) bool {
-	return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
-}
+func IdentByte(b byte) bool { return identBytes[b] }
+
+var identBytes = func() (t [256]bool) {
+	for b := range 256 {
+		t[b] = b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+	}
+	return t
+}()
 
 type cond struct {
 	alt bool // in an #else/#elif branch
@@ -230,22 +235,34 @@ func (l *lexer) raw(start, q int) int {
 var puncts3 = []string{">>=", "<<=", "...", "->*", "<=>"}
 var puncts2 = []string{"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "::", "##"}
 
+// punctLen2 marks the two-byte punctuators by their bytes; punctStart3
+// marks the first two bytes of the three-byte ones.
+var punctLen2, punctStart3 [256][256]bool
+
+func init() {
+	for _, p := range puncts2 {
+		punctLen2[p[0]][p[1]] = true
+	}
+	for _, p := range puncts3 {
+		punctStart3[p[0]][p[1]] = true
+	}
+}
+
 func (l *lexer) punct(i int) int {
 	rest := l.src[i:]
-	if len(rest) >= 3 {
-		for _, p := range puncts3 {
-			if string(rest[:3]) == p {
-				l.emit(checkers.TokPunct, i, i+3)
-				return i + 3
+	if len(rest) >= 2 {
+		a, b := rest[0], rest[1]
+		if len(rest) >= 3 && punctStart3[a][b] {
+			for _, p := range puncts3 {
+				if string(rest[:3]) == p {
+					l.emit(checkers.TokPunct, i, i+3)
+					return i + 3
+				}
 			}
 		}
-	}
-	if len(rest) >= 2 {
-		for _, p := range puncts2 {
-			if string(rest[:2]) == p {
-				l.emit(checkers.TokPunct, i, i+2)
-				return i + 2
-			}
+		if punctLen2[a][b] {
+			l.emit(checkers.TokPunct, i, i+2)
+			return i + 2
 		}
 	}
 	l.emit(checkers.TokPunct, i, i+1)

@@ -535,7 +535,7 @@ func (d *memDA) directive(k, to int, assigned bool) (int, bool, bool) {
 // memDirective returns the name of the directive token k (if, else …).
 func memDirective(m memLex, k int) string {
 	t := m.lx.Tokens[k]
-	name, _ := directiveName(m.lx.Src[t.Start:t.End])
+	name, _ := directiveWord(m.lx.Src[t.Start:t.End])
 	return name
 }
 

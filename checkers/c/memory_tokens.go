@@ -304,7 +304,7 @@ func (m memLex) preprocBalanced(from, to int) bool {
 		if m.lx.Kind(j) != checkers.TokPreproc {
 			continue
 		}
-		d, _ := directiveName(m.lx.Src[m.lx.Tokens[j].Start:m.lx.Tokens[j].End])
+		d, _ := directiveWord(m.lx.Src[m.lx.Tokens[j].Start:m.lx.Tokens[j].End])
 		switch d {
 		case "if", "ifdef", "ifndef":
 			depth++

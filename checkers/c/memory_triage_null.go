@@ -40,151 +40,26 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		elseStart = thenEnd + 1
 		end = m.stmtEnd(elseStart)
 	}
-	tests, uniform := m.condTests(tok+2, c)
-	for _, t := range tests {
-		if t.end-t.at == 1 && m.untestedDerefBefore(t.at, tok) {
+	found := false
+	check := func(from, to int, nulls []memPath) {
+		for _, p := range nulls {
+			if !found && m.derefIn(p.at, p.end, from, to, true) {
+				found = true
+			}
+		}
+	}
+	var plain []int
+	f := m.condNull(tok+2, c, nil, memCondVisit{operand: check, plain: func(t int) { plain = append(plain, t) }})
+	for _, v := range plain {
+		if m.untestedDerefBefore(v, tok) {
 			return true // a local dereferenced before the test
 		}
-		regions := [][2]int{{t.end, end}}
-		if uniform {
-			regions = m.nullRegions(t, c, thenEnd, elseStart, end)
-		}
-		for _, r := range regions {
-			if m.derefIn(t.at, t.end, r[0], r[1], true) {
-				return true
-			}
-		}
 	}
-	return false
-}
-
-// memNullTest is one NULL test in an if condition.
-type memNullTest struct {
-	at, end int  // the tested path
-	opEnd   int  // end of its operand in the condition
-	null    bool // true when the operand holds iff the path is NULL (!p, p == NULL)
-	and     bool // the condition joins its operands with && (else ||)
-}
-
-// condTests finds the NULL tests among the top-level operands of the
-// condition [from, to). uniform is false when the condition mixes && and
-// || or nests them, so polarity cannot be trusted.
-func (m memLex) condTests(from, to int) (tests []memNullTest, uniform bool) {
-	uniform = true
-	op := ""
-	start := from
-	depth := 0
-	var bounds [][2]int
-	for k := from; k <= to; k++ {
-		switch {
-		case k == to:
-			bounds = append(bounds, [2]int{start, k})
-		case m.is(k, "(") || m.is(k, "["):
-			depth++
-		case m.is(k, ")") || m.is(k, "]"):
-			depth--
-		case depth == 0 && (m.is(k, "&&") || m.is(k, "||")):
-			if op != "" && op != m.text(k) {
-				uniform = false
-			}
-			op = m.text(k)
-			bounds = append(bounds, [2]int{start, k})
-			start = k + 1
-		case depth > 0 && (m.is(k, "&&") || m.is(k, "||")):
-			uniform = false
-		}
+	check(c+1, thenEnd, f.nullT)
+	if elseStart > 0 {
+		check(elseStart, end, f.nullF)
 	}
-	for _, b := range bounds {
-		from, to, neg := b[0], b[1], false
-		for {
-			switch {
-			case m.is(from, "(") && m.closeOf(from) == to-1:
-				from, to = from+1, to-1
-				continue
-			case m.is(from, "!") && m.is(from+1, "(") && m.closeOf(from+1) == to-1:
-				from, to, neg = from+2, to-1, !neg
-				continue
-			}
-			break
-		}
-		if null, simple := m.simpleNullTest(from, to); simple {
-			at := from
-			if m.is(at, "!") {
-				at++
-			}
-			tests = append(tests, memNullTest{at: at, end: m.pathEnd(at), opEnd: b[1], null: null != neg, and: op != "||"})
-			continue
-		}
-		if !m.opaqueOperand(b[0], b[1]) {
-			continue // a call or a comparison: no NULL test
-		}
-		// Parentheses, negations of them, assignments: every path in the
-		// operand may be tested, with unknown polarity.
-		uniform = false
-		for j := b[0]; j < b[1]; j++ {
-			if m.ident(j) && !m.is(j-1, "->") && !m.is(j-1, ".") && !m.is(j+1, "(") {
-				tests = append(tests, memNullTest{at: j, end: m.pathEnd(j), opEnd: b[1]})
-			}
-		}
-	}
-	return tests, uniform
-}
-
-// opaqueOperand reports a condition operand that may hide a NULL test the
-// flow understands: one with parentheses around it, a negation of such,
-// or an assignment.
-func (m memLex) opaqueOperand(from, to int) bool {
-	for k := from; k < to; k++ {
-		if m.is(k, "=") {
-			return true
-		}
-	}
-	for m.is(from, "!") {
-		from++
-	}
-	if !m.is(from, "(") || m.closeOf(from) != to-1 {
-		return false
-	}
-	from, to = from+1, to-1
-	if _, simple := m.simpleNullTest(from, to); simple {
-		return true
-	}
-	for k := from; k < to; k++ {
-		if m.is(k, "&&") || m.is(k, "||") {
-			return true
-		}
-		if c := m.closeOf(k); m.is(k, "(") && c > 0 && !m.castParen(c) && m.opaqueOperand(k, c+1) {
-			return true
-		}
-	}
-	return false
-}
-
-// castParen reports whether the ")" at c closes a cast: a value follows.
-func (m memLex) castParen(c int) bool {
-	n := c + 1
-	return m.ident(n) || m.lx.Kind(n) == checkers.TokNumber || m.lx.Kind(n) == checkers.TokChar || m.is(n, "(") && !m.ident(c-1)
-}
-
-// nullRegions returns the token ranges of the if where the path tested
-// by t is NULL on every path: the NULL branch and the later operands
-// that run only when it is NULL. (Check reports NULL dereferences keyed
-// to an if only inside the if.)
-func (m memLex) nullRegions(t memNullTest, condEnd, thenEnd, elseStart, end int) [][2]int {
-	switch {
-	case t.and && t.null: // !p && …: NULL in later operands and then
-		return [][2]int{{t.opEnd, condEnd}, {condEnd + 1, thenEnd}}
-	case t.and: // p && …: NULL only in else
-		if elseStart > 0 {
-			return [][2]int{{elseStart, end}}
-		}
-	case !t.null: // p || …: NULL in later operands and else
-		if elseStart > 0 {
-			return [][2]int{{t.opEnd, condEnd}, {elseStart, end}}
-		}
-		return [][2]int{{t.opEnd, condEnd}}
-	}
-	return nil // !p || …: never NULL on every path of a region
+	return found
 }
 
 // nullTestAt reports whether the path [j, pe) is tested for NULL there:
@@ -200,7 +75,7 @@ func (m memLex) nullTestAt(j, pe int) bool {
 		return true
 	}
 	before := m.is(j-1, "(") || m.is(j-1, "&&") || m.is(j-1, "||")
-	after := m.is(pe, ")") || m.is(pe, "&&") || m.is(pe, "||")
+	after := m.is(pe, ")") || m.is(pe, "&&") || m.is(pe, "||") || m.is(pe, "?")
 	return before && after
 }
 
@@ -209,11 +84,25 @@ func (m memLex) nullTestAt(j, pe int) bool {
 // its arguments.
 func (m memLex) derefIn(j, pe, from, to int, calls bool) bool {
 	n := pe - j
+	top := 0 // brace depth of the region's own statements
+	if m.is(from, "{") {
+		top = 1
+	}
+	depth := 0
 	for k := from; k < to; k++ {
+		switch {
+		case m.is(k, "{"):
+			depth++
+		case m.is(k, "}"):
+			depth--
+		}
 		if !m.samePath(k, j, n) || m.is(k-1, "->") || m.is(k-1, ".") || k == j {
 			continue
 		}
 		e := k + n
+		if depth == top && m.is(e, "=") && (m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")) {
+			return false // p = …; as a statement of the region: later uses see the new value
+		}
 		if (m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || calls && m.derefArg(k, e)) && !m.inSizeof(k) {
 			return true
 		}
@@ -268,14 +157,18 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 	name := m.text(v)
 	// Start at the function body (an item may hold more than one
 	// function) or after the last assignment of name before the test.
-	from, depth, low := m.item.TokStart, 0, 0
-	for j := tok - 1; j >= m.item.TokStart; j-- {
-		if m.is(j, "}") {
-			depth++
-		} else if m.is(j, "{") {
-			if depth--; depth < low {
-				low, from = depth, j // the outermost enclosing brace: the body
+	from := m.item.TokStart
+	for j := m.item.TokStart; j < tok; j++ {
+		if m.is(j, "{") || m.is(j, "(") || m.is(j, "[") {
+			c := m.closeOf(j)
+			if c < 0 || c > tok {
+				if m.is(j, "{") {
+					from = j // the outermost enclosing brace: the body
+					break
+				}
+				continue
 			}
+			j = c
 		}
 	}
 	for j := tok - 1; j > from; j-- {

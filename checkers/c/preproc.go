@@ -51,15 +51,7 @@ func directiveEnd(src []byte, i int) int {
 // directiveName splits "# if  0 // x" into its name ("if") and the
 // condition text with comments and blanks removed ("0").
 func directiveName(line []byte) (name string, rest []byte) {
-	i := 1
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	j := i
-	for j < len(line) && IdentByte(line[j]) {
-		j++
-	}
-	name = string(line[i:j])
+	name, j := directiveWord(line)
 	var b []byte
 	for k := j; k < len(line); k++ {
 		c := line[k]
@@ -82,6 +74,46 @@ func directiveName(line []byte) (name string, rest []byte) {
 	return name, b
 }
 
+// directiveWord returns the name of the directive line ("if" for
+// "#  if 0") and the offset just past it, without allocating for the
+// standard directives.
+func directiveWord(line []byte) (name string, end int) {
+	i := 1
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(line) && IdentByte(line[j]) {
+		j++
+	}
+	switch w := line[i:j]; string(w) {
+	case "if":
+		return "if", j
+	case "ifdef":
+		return "ifdef", j
+	case "ifndef":
+		return "ifndef", j
+	case "elif":
+		return "elif", j
+	case "else":
+		return "else", j
+	case "endif":
+		return "endif", j
+	case "define":
+		return "define", j
+	case "undef":
+		return "undef", j
+	case "include":
+		return "include", j
+	case "pragma":
+		return "pragma", j
+	case "":
+		return "", j
+	default:
+		return string(w), j
+	}
+}
+
 func constantCond(expr []byte) (value, constant bool) {
 	for len(expr) >= 2 && expr[0] == '(' && expr[len(expr)-1] == ')' {
 		expr = expr[1 : len(expr)-1]
@@ -99,10 +131,15 @@ func constantCond(expr []byte) (value, constant bool) {
 // resumes. Dead code is skipped without producing tokens.
 func (l *lexer) directive(i int) int {
 	end := directiveEnd(l.src, i)
-	name, expr := directiveName(l.src[i:end])
+	name, _ := directiveWord(l.src[i:end])
 	switch name {
 	case "if", "ifdef", "ifndef":
-		if v, ok := constantCond(expr); ok && name == "if" && !v {
+		v, ok := false, false
+		if name == "if" {
+			_, expr := directiveName(l.src[i:end])
+			v, ok = constantCond(expr)
+		}
+		if ok && !v {
 			// "#if 0": skip to the matching #else/#elif/#endif.
 			next, stop := skipDead(l.src, end)
 			l.dead = append(l.dead, checkers.Span{Start: i, End: next})
@@ -111,7 +148,7 @@ func (l *lexer) directive(i int) int {
 				l.conds = append(l.conds, cond{hidden: true})
 			}
 			return next
-		} else if ok && name == "if" && v {
+		} else if ok && v {
 			l.conds = append(l.conds, cond{one: true, hidden: true})
 			l.dead = append(l.dead, checkers.Span{Start: i, End: end})
 		} else {
@@ -165,7 +202,7 @@ func skipDead(src []byte, i int) (int, string) {
 		}
 		if j < len(src) && src[j] == '#' {
 			end := directiveEnd(src, j)
-			name, _ := directiveName(src[j:end])
+			name, _ := directiveWord(src[j:end])
 			switch name {
 			case "if", "ifdef", "ifndef":
 				depth++
