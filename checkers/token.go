@@ -33,6 +33,10 @@ type Token struct {
 	Start, End int32
 	Kind       TokKind
 	Flags      TokFlag
+	// First is the token's first byte, kept beside the span so that the
+	// scans of triage compare punctuation without touching the source.
+	// Lexers must set it.
+	First byte
 }
 
 // Span is a half-open byte range.
@@ -71,7 +75,8 @@ type Lexed struct {
 	// out of every parse.
 	Dead []Span
 
-	closes []int32 // bracket partners, built on the first Close
+	closes []int32 // bracket partners, built on the first Close or Open
+	opens  []int32
 }
 
 // Text returns the source text of token i, or "" when i is out of range
@@ -84,20 +89,16 @@ func (lx *Lexed) Text(i int) string {
 	return string(lx.Src[t.Start:t.End])
 }
 
-// Is reports whether token i exists and its text is s.
+// Is reports whether token i exists and its text is s (not empty).
 func (lx *Lexed) Is(i int, s string) bool {
 	if uint(i) >= uint(len(lx.Tokens)) {
 		return false
 	}
-	t := lx.Tokens[i]
-	n := int(t.End - t.Start)
-	if n != len(s) {
+	t := &lx.Tokens[i]
+	if int(t.End-t.Start) != len(s) || t.First != s[0] {
 		return false
 	}
-	if n == 1 { // the common case in scanning loops: one punctuation byte
-		return lx.Src[t.Start] == s[0]
-	}
-	return string(lx.Src[t.Start:t.End]) == s
+	return len(s) == 1 || string(lx.Src[t.Start:t.End]) == s
 }
 
 // Kind returns the kind of token i, 0 when i is out of range.
@@ -165,11 +166,24 @@ func (lx *Lexed) Close(i int) int {
 	return int(lx.closes[i])
 }
 
+// Open returns the index of the bracket that the one at token i (")",
+// "]" or "}") closes, or -1.
+func (lx *Lexed) Open(i int) int {
+	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
+		return -1
+	}
+	if lx.closes == nil {
+		lx.pairBrackets()
+	}
+	return int(lx.opens[i])
+}
+
 func (lx *Lexed) pairBrackets() {
 	lx.closes = make([]int32, len(lx.Tokens))
+	lx.opens = make([]int32, len(lx.Tokens))
 	var stacks [3][]int32
 	for j, t := range lx.Tokens {
-		lx.closes[j] = -1
+		lx.closes[j], lx.opens[j] = -1, -1
 		if t.Kind != TokPunct || t.End-t.Start != 1 {
 			continue
 		}
@@ -195,6 +209,7 @@ func (lx *Lexed) pairBrackets() {
 			stacks[k] = append(stacks[k], int32(j))
 		} else if n := len(stacks[k]); n > 0 {
 			lx.closes[stacks[k][n-1]] = int32(j)
+			lx.opens[j] = stacks[k][n-1]
 			stacks[k] = stacks[k][:n-1]
 		}
 	}

@@ -283,18 +283,22 @@ func (t *inTokenTaint) addFilled(callee int) {
 // or reserve()).
 func (t *inTokenTaint) inSink(j int) bool {
 	depth := 0
+	semi := false // crossed a ";" at depth 0: only a for header can enclose j
 	for k := j - 1; k >= t.start; k-- {
 		switch t.lx.Text(k) {
 		case ")", "]":
 			depth++
 		case "[":
-			if depth == 0 {
+			if depth == 0 && !semi {
 				return true
 			}
 			depth--
 		case "(":
 			if depth == 0 {
 				prev := t.lx.Text(k - 1)
+				if semi {
+					return prev == "for"
+				}
 				if prev == "for" || prev == "while" || inAllocators[prev] != nil || prev == "reserve" || prev == "resize" {
 					return true
 				}
@@ -304,7 +308,11 @@ func (t *inTokenTaint) inSink(j int) bool {
 			} else {
 				depth--
 			}
-		case ";", "{", "}":
+		case ";":
+			if depth == 0 {
+				semi = true
+			}
+		case "{", "}":
 			return false
 		}
 	}

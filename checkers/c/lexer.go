@@ -61,7 +61,11 @@ func (l *lexer) emit(kind checkers.TokKind, start, end int) {
 	if l.alt > 0 {
 		flags = checkers.FlagAltBranch
 	}
-	l.toks = append(l.toks, checkers.Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags})
+	t := checkers.Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags}
+	if end > start {
+		t.First = l.src[start]
+	}
+	l.toks = append(l.toks, t)
 }
 
 func (l *lexer) run() {

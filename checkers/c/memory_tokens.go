@@ -276,20 +276,21 @@ func (m memLex) mention(i int, name string) int {
 // enclosingBlock returns the braces of the innermost block around token
 // k (a for statement's parentheses count as part of its block).
 func (m memLex) enclosingBlock(k int) (open, close int) {
-	depth := 0
 	for j := k - 1; j >= m.item.TokStart; j-- {
 		switch {
 		case m.is(j, "}"):
-			depth++
-		case m.is(j, "{"):
-			if depth == 0 {
-				c := m.closeOf(j)
-				if c < 0 {
-					c = m.item.TokEnd
-				}
-				return j, c
+			if o := m.lx.Open(j); o >= m.item.TokStart {
+				j = o // a closed block before k: skip it
 			}
-			depth--
+		case m.is(j, "{"):
+			c := m.closeOf(j)
+			if c >= 0 && c < k {
+				continue // unreachable with balanced braces; keep looking outwards
+			}
+			if c < 0 {
+				c = m.item.TokEnd
+			}
+			return j, c
 		}
 	}
 	return m.item.TokStart, m.item.TokEnd

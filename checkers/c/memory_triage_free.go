@@ -167,7 +167,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	}
 	rootKill := m.item.TokEnd
 	if pe-a > 1 && !m.is(a, "*") {
-		rootKill = m.straightWrite(closeTok+1, name, 1) // form = next: a new base
+		rootKill = m.straightWrite(closeTok+1, name, 1, m.item.TokEnd) // form = next: a new base
 	}
 	killed := next >= 0 && (m.killedAt(seg, next, pe-a) || rootKill < next)
 	if loopEnd > 0 {

@@ -21,7 +21,9 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		}
 		// Dereferences after an unconditional reassignment in the same
 		// block cannot see the NULL.
-		stop := m.straightWrite(m.stmtEnd(tok), m.text(ps), pe-ps)
+		// Check reports only in the store's block.
+		_, close := m.enclosingBlock(tok)
+		stop := min(close, m.straightWrite(m.stmtEnd(tok), m.text(ps), pe-ps, close))
 		if !m.derefBetween(tok+1, stop, ps, pe-ps) {
 			return false
 		}
@@ -218,9 +220,9 @@ func (m memLex) derefArg(k, e int) bool {
 
 // straightWrite returns the first "name = …" after token i that runs on
 // every path from i (same block, nothing in between that jumps in), or
-// the item end.
-func (m memLex) straightWrite(i int, name string, n int) int {
-	for k := i; k < m.item.TokEnd; k++ {
+// limit when there is none before it.
+func (m memLex) straightWrite(i int, name string, n, limit int) int {
+	for k := i; k < limit; k++ {
 		if !m.ident(k) || !m.lx.Is(k, name) || !m.is(k+n, "=") {
 			continue
 		}

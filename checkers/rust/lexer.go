@@ -30,7 +30,11 @@ type lexer struct {
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
-	l.toks = append(l.toks, checkers.Token{Start: int32(start), End: int32(end), Kind: kind})
+	t := checkers.Token{Start: int32(start), End: int32(end), Kind: kind}
+	if end > start {
+		t.First = l.src[start]
+	}
+	l.toks = append(l.toks, t)
 }
 
 func (l *lexer) run() {

@@ -130,7 +130,7 @@ int mean(const int *v)
 	if (!fgets(line, sizeof line, stdin))
 		return 0;
 	n = (int)strtol(line, NULL, 10);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) // want "c.dos.unbounded-loop"
 		sum += v[i];
 	return sum / n; // want "c.int.div-zero"
 }
