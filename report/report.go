@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/jsec/jsec/issue"
 )
@@ -178,8 +179,18 @@ func WriteFiles(dir string, r *Report, files map[string]Writer) error {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		if err := WriteAtomic(filepath.Join(dir, name), func(w io.Writer) error { return files[name](w, r) }); err != nil {
+	// The writers only read r, so they run at once; the first error in
+	// name order is returned, so that a failing run always says the same.
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			errs[i] = WriteAtomic(filepath.Join(dir, name), func(w io.Writer) error { return files[name](w, r) })
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}

@@ -1,9 +1,31 @@
 // Command jsec finds security defects in C, C++ and Rust code.
 package main
 
-import "os"
+import (
+	"fmt"
+	"os"
+	"runtime/pprof"
+)
 
 // version is set at build time (-ldflags "-X main.version=...").
 var version = "dev"
 
-func main() { os.Exit(run(os.Args[1:], ioStreams())) }
+func main() {
+	// JSEC_CPUPROFILE=FILE writes a CPU profile of the whole run, for
+	// measuring jsec on real code (go tool pprof bin/jsec FILE).
+	if path := os.Getenv("JSEC_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "jsec: JSEC_CPUPROFILE: %v\n", err)
+			os.Exit(2)
+		}
+		code := run(os.Args[1:], ioStreams())
+		pprof.StopCPUProfile()
+		f.Close()
+		os.Exit(code)
+	}
+	os.Exit(run(os.Args[1:], ioStreams()))
+}
