@@ -253,13 +253,24 @@ func (v *verifier) pool(ctx context.Context, issues []issue.Issue, cands []candi
 		if gctx.Err() != nil {
 			break
 		}
-		if v.o.MaxTokens > 0 && v.used.Load() >= int64(v.o.MaxTokens) {
+		if v.budgetSpent() {
 			continue // left unverified
 		}
 		g.Go(func() error {
-			r, ok := v.one(gctx, &issues[c.index], c)
-			if !ok {
-				return nil // cancelled: not finished, not journaled
+			if v.budgetSpent() {
+				return nil // the budget ran out while this one waited for a worker
+			}
+			r, out := v.one(gctx, &issues[c.index], c)
+			switch out {
+			case outCancelled:
+				return nil // not finished, not journaled
+			case outBudget:
+				// Cut off by the budget: left unverified and out of the
+				// journal, so that a run with a larger budget asks again.
+				mu.Lock()
+				stats.Tokens += r.Tokens
+				mu.Unlock()
+				return nil
 			}
 			if err := j.add(r); err != nil {
 				return err
@@ -298,9 +309,48 @@ func (v *verifier) apply(is *issue.Issue, r Record) {
 // context lines around a finding in the candidate message.
 const contextLines = 30
 
-// one runs a candidate's agent. ok is false when ctx ended before it
-// finished (the candidate then stays unverified and is not journaled).
-func (v *verifier) one(ctx context.Context, is *issue.Issue, c candidate) (Record, bool) {
+// outcome is how a candidate's run ended.
+type outcome int
+
+const (
+	outFinished  outcome = iota // a verdict or an error, to be journaled
+	outCancelled                // ctx ended first
+	outBudget                   // the run's token budget ran out first
+)
+
+// budgetSpent reports whether the run's token budget is used up.
+func (v *verifier) budgetSpent() bool {
+	return v.o.MaxTokens > 0 && v.used.Load() >= int64(v.o.MaxTokens)
+}
+
+// budgetStop is a stop condition shared by every candidate's agent: it
+// charges each model call to the run's budget as it happens, so that
+// candidates running at once see each other's spending.
+type budgetStop struct {
+	v       *verifier
+	charged int
+	hit     bool
+}
+
+func (b *budgetStop) check(steps []agent.Step) (bool, string) {
+	total := 0
+	for _, s := range steps {
+		if s.Response != nil {
+			total += s.Response.Usage.Total()
+		}
+	}
+	b.v.used.Add(int64(total - b.charged))
+	b.charged = total
+	if b.v.budgetSpent() {
+		b.hit = true
+		return true, fmt.Sprintf("token_budget (%d of %d for the run)", b.v.used.Load(), b.v.o.MaxTokens)
+	}
+	return false, ""
+}
+
+// one runs a candidate's agent. A candidate that ctx or the token budget
+// cut off stays unverified and is not journaled.
+func (v *verifier) one(ctx context.Context, is *issue.Issue, c candidate) (Record, outcome) {
 	start := time.Now()
 	rec := Record{ID: is.ID, Rule: is.Rule, File: is.File, Line: is.Line, Fingerprint: c.fingerprint, Model: v.o.Model.Name(), Prompt: PromptVersion}
 	cctx, cancel := context.WithTimeout(ctx, v.o.CandidateTimeout)
@@ -313,8 +363,9 @@ func (v *verifier) one(ctx context.Context, is *issue.Issue, c candidate) (Recor
 	}
 	tools = append(tools, verdictTool(s))
 	stop := []agent.StopCondition{agent.ToolCalled("submit_verdict"), agent.MaxSteps(v.o.MaxTurns), agent.RepeatedToolCalls(3)}
+	budget := &budgetStop{v: v}
 	if v.o.MaxTokens > 0 {
-		stop = append(stop, agent.TokenBudget(max(1, v.o.MaxTokens-int(v.used.Load()))))
+		stop = append(stop, budget.check)
 	}
 	nudges := 0
 	a := &agent.Agent{
@@ -332,13 +383,16 @@ func (v *verifier) one(ctx context.Context, is *issue.Issue, c candidate) (Recor
 	if res != nil {
 		rec.Turns = len(res.Steps)
 		rec.Tokens = res.Usage.Total()
-		v.used.Add(int64(rec.Tokens))
+		v.used.Add(int64(rec.Tokens - budget.charged)) // what the stop condition did not charge
 	}
 	rec.DurationMS = time.Since(start).Milliseconds()
 	if ctx.Err() != nil {
-		return rec, false
+		return rec, outCancelled
 	}
 	verdict := s.get()
+	if verdict == nil && budget.hit {
+		return rec, outBudget
+	}
 	switch {
 	case verdict != nil:
 		v.fill(&rec, verdict, c, read)
@@ -347,7 +401,7 @@ func (v *verifier) one(ctx context.Context, is *issue.Issue, c candidate) (Recor
 	default:
 		rec.Status, rec.Error = StatusError, fmt.Sprintf("no valid verdict (%s after %d turns)", res.StopReason, rec.Turns)
 	}
-	return rec, true
+	return rec, outFinished
 }
 
 // fill copies a verdict into the record, turning it into "uncertain" when

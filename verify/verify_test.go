@@ -321,18 +321,51 @@ func TestTokenBudgetLeavesTheRestUnverified(t *testing.T) {
 	srv := newVerifierServer(t)
 	o := options(t, root, srv.url)
 	o.Jobs = 1
-	o.MaxTokens = 1000 // two candidates at 480 tokens each, then the budget is gone
+	// Each candidate takes two calls of 240 tokens: two finish (960), the
+	// third is cut off after its first call (1200), the rest never start.
+	o.MaxTokens = 1000
 	stats, err := verify.Run(context.Background(), issues, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stats.Unverified == 0 || stats.Done+stats.Unverified != 8 {
-		t.Fatalf("stats %+v", stats)
+	if stats.Done != 2 || stats.Errors != 0 || stats.Unverified != 6 || stats.Tokens != 1200 {
+		t.Fatalf("stats %+v, want 2 done, 0 errors, 6 unverified, 1200 tokens", stats)
 	}
+	asked := 0
 	for _, is := range issues {
+		if srv.count(is.ID) > 0 {
+			asked++
+		}
 		if is.Verification.Verdict == issue.VerdictUnverified && !strings.Contains(is.Verification.Reason, "--max-tokens") {
 			t.Fatalf("unverified without the reason: %+v", is.Verification)
 		}
+	}
+	if asked != 3 {
+		t.Fatalf("%d candidates reached the server, want 3 (the third cut off by the budget)", asked)
+	}
+	// The candidate cut off is not journaled: a run with a larger budget
+	// asks it and the five never started, and nothing else.
+	before := map[string]int{}
+	for i := range issues {
+		before[issues[i].ID] = srv.count(issues[i].ID)
+		issues[i].Verification = nil
+	}
+	o.MaxTokens = 0
+	stats, err = verify.Run(context.Background(), issues, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Resumed != 2 || stats.Done != 8 || stats.Unverified != 0 || stats.Errors != 0 {
+		t.Fatalf("second run: stats %+v", stats)
+	}
+	again := 0
+	for _, is := range issues {
+		if srv.count(is.ID) > before[is.ID] {
+			again++
+		}
+	}
+	if again != 6 {
+		t.Fatalf("second run asked %d candidates, want 6", again)
 	}
 }
 
