@@ -98,6 +98,16 @@ func runAsk(ctx context.Context, io streams, o *askOptions) error {
 		return fmt.Errorf("ask: %w", err)
 	}
 	answer := strings.TrimSpace(res.Final)
+	if answer == "" && res.StopReason == agent.ReasonCompleted {
+		hint := "check that the server supports tool calling, or try --llm-tool-protocol text"
+		if o.LLM.Protocol == "text" {
+			hint = "the model may have answered with native tool calls, which the text protocol ignores; try --llm-tool-protocol native"
+		}
+		return fmt.Errorf("ask: the model's final reply is empty after %d steps (%s)", len(res.Steps), hint)
+	}
+	if answer == "" {
+		return fmt.Errorf("ask: stopped (%s) before the model answered; raise --max-steps or ask a narrower question", res.StopReason)
+	}
 	if res.StopReason != agent.ReasonCompleted {
 		answer += fmt.Sprintf("\n\n_(stopped: %s; the answer may be incomplete)_", res.StopReason)
 	}

@@ -85,3 +85,27 @@ func TestAskTextProtocol(t *testing.T) {
 		t.Fatalf("exit %d stdout %q stderr %q", code, stdout, stderr)
 	}
 }
+
+// A run that ends without an answer must fail and say why, not print an
+// empty line and exit 0: a model answering the text protocol with native
+// tool calls (content null), or a step limit reached before any answer.
+func TestAskWithoutAnAnswerFails(t *testing.T) {
+	root := project(t, map[string]string{"a.c": "int x;\n"})
+	srv := newChatServer(t, func(req map[string]any) (string, []map[string]any) {
+		return "", []map[string]any{fnCall("c1", "list_files", map[string]any{})}
+	})
+	cases := []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--llm-tool-protocol", "text"}, "--llm-tool-protocol native"},
+		{[]string{"--max-steps", "1"}, "--max-steps"},
+	}
+	for _, c := range cases {
+		args := append([]string{"ask", "--root", root, "--llm-base-url", srv.url, "--llm-model", "m"}, c.flags...)
+		code, stdout, stderr := runCLI(t, append(args, "What files are there?")...)
+		if code != exitInternal || strings.TrimSpace(stdout) != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d stdout %q stderr %q", c.flags, code, stdout, stderr)
+		}
+	}
+}
