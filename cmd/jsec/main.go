@@ -10,6 +10,9 @@ import (
 // version is set at build time (-ldflags "-X main.version=...").
 var version = "dev"
 
+// homepage is jsec's home, reported as the SARIF driver's informationUri.
+const homepage = "https://github.com/jsec/jsec"
+
 func main() {
 	// JSEC_CPUPROFILE=FILE writes a CPU profile of the whole run, for
 	// measuring jsec on real code (go tool pprof bin/jsec FILE).

@@ -110,6 +110,21 @@ func TestScanWritesReports(t *testing.T) {
 	if len(rep.Errors) != 1 || rep.Errors[0].File != "bin.c" || !strings.Contains(rep.Errors[0].Reason, "binary") {
 		t.Fatalf("errors: %+v", rep.Errors)
 	}
+	// GitHub shows the driver's informationUri: the CLI must set it.
+	var sarif struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct{ Name, Version, InformationURI string } `json:"driver"`
+			} `json:"tool"`
+		} `json:"runs"`
+	}
+	data, _ = os.ReadFile(filepath.Join(out, "report.sarif"))
+	if err := json.Unmarshal(data, &sarif); err != nil || len(sarif.Runs) != 1 {
+		t.Fatalf("report.sarif: %v", err)
+	}
+	if d := sarif.Runs[0].Tool.Driver; d.Name != "jsec" || d.Version == "" || d.InformationURI != homepage {
+		t.Fatalf("SARIF driver: %+v", d)
+	}
 	// Quiet prints nothing.
 	code, stdout, stderr := runCLI(t, "scan", root, "--out", out, "-q")
 	if code != exitFindings || stdout != "" || stderr != "" {

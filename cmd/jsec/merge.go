@@ -91,6 +91,9 @@ func runMerge(io streams, o *mergeOptions) error {
 // mergeReports combines reports of disjoint parts of a tree.
 func mergeReports(parts []*report.Report) *report.Report {
 	out := &report.Report{Tool: parts[0].Tool}
+	if out.Tool.InformationURI == "" {
+		out.Tool.InformationURI = homepage // reports of jsec versions before it was recorded
+	}
 	seenIssue := map[string]bool{}
 	seenErr := map[string]bool{}
 	var ver *report.VerificationSummary

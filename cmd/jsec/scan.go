@@ -312,7 +312,7 @@ func reportFiles(root string) map[string]report.Writer {
 
 func buildReport(root string, res *checkers.Result, conf *config.Config) *report.Report {
 	rep := &report.Report{
-		Tool:   report.Tool{Name: "jsec", Version: version, Root: filepath.ToSlash(root)},
+		Tool:   report.Tool{Name: "jsec", Version: version, InformationURI: homepage, Root: filepath.ToSlash(root)},
 		Issues: res.Issues,
 	}
 	rep.Summary = report.Summarize(res.Issues)
