@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/jsec/jsec/checkers/syntax"
-	"github.com/jsec/jsec/rules/lit"
 )
 
 // Language binds a grammar, a lexer and the checkers of one language.
@@ -27,7 +26,7 @@ type Language struct {
 // safe for concurrent use; the Parser passed to Analyze is not.
 type Analyzer struct {
 	lang    *Language
-	matcher *lit.Matcher
+	words   *wordTable
 	byWord  [][]*Checker
 	enabled func(rule string) bool
 }
@@ -61,7 +60,7 @@ func NewAnalyzer(lang *Language, enabled func(rule string) bool) *Analyzer {
 			a.byWord[id] = append(a.byWord[id], c)
 		}
 	}
-	a.matcher = lit.New(words, lit.Options{})
+	a.words = newWordTable(words)
 	return a
 }
 
@@ -96,31 +95,36 @@ type pending struct {
 // are parsed.
 func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) (*Analysis, error) {
 	res := &Analysis{}
-	matches := a.matcher.FindAll(nil, f.Src)
-	if len(matches) == 0 {
+	if len(a.byWord) == 0 {
 		return res, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// Every identifier token (never one in a comment, a string, a
+	// directive or dead code) is looked up among the trigger words.
 	lx := a.lang.Lex(f.Src)
 	var work []pending
-	needed := make([]bool, len(lx.Items))
-	for _, m := range matches {
-		if m.Start > 0 && a.lang.IdentByte(f.Src[m.Start-1]) || m.End < len(f.Src) && a.lang.IdentByte(f.Src[m.End]) {
+	var needed []bool
+	for tok := range lx.Tokens {
+		t := &lx.Tokens[tok]
+		if t.Kind != TokIdent {
 			continue
 		}
-		tok := lx.TokenAt(m.Start)
-		if tok < 0 || lx.Tokens[tok].Kind != TokIdent || int(lx.Tokens[tok].End) != m.End {
-			continue // in a comment, a string, a directive or dead code
+		w := a.words.lookup(f.Src[t.Start:t.End])
+		if w < 0 {
+			continue
 		}
 		item := lx.ItemOf(tok)
 		if item < 0 {
 			continue
 		}
-		for _, c := range a.byWord[m.Word] {
+		for _, c := range a.byWord[w] {
 			if c.Triage == nil || triage(c, lx, tok) {
-				work = append(work, pending{c, tok, a.matcher.Words()[m.Word]})
+				if needed == nil {
+					needed = make([]bool, len(lx.Items))
+				}
+				work = append(work, pending{c, tok, a.words.words[w]})
 				needed[item] = true
 			}
 		}
