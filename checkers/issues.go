@@ -23,6 +23,9 @@ func ToIssues(f *File, found []Located, contextLines int, minConfidence float64)
 }
 
 func toIssues(f *File, found []Located, contextLines int, minConfidence float64, lookup func(string) *rules.Rule) []issue.Issue {
+	if len(found) == 0 {
+		return nil
+	}
 	if lookup == nil {
 		lookup = rules.Lookup
 	}

@@ -1,6 +1,7 @@
 package checkers
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -12,21 +13,18 @@ type Lines []int
 // NewLines indexes src. Lines end at "\n"; a "\r" before it belongs to the
 // line's end, so CRLF files report the same positions as LF files.
 func NewLines(src []byte) Lines {
-	n := 1
-	for _, b := range src {
-		if b == '\n' {
-			n++
+	l := make(Lines, 1, bytes.Count(src, nl)+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return l
 		}
+		off += i + 1
+		l = append(l, off)
 	}
-	l := make(Lines, 0, n)
-	l = append(l, 0)
-	for i, b := range src {
-		if b == '\n' {
-			l = append(l, i+1)
-		}
-	}
-	return l
 }
+
+var nl = []byte{'\n'}
 
 // Line returns the 1-based line of byte offset off.
 func (l Lines) Line(off int) int {
