@@ -118,38 +118,38 @@ func Scan(ctx context.Context, root string, opt Options) (*Result, error) {
 	defer s.closeParsers()
 
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(opt.Jobs + 1) // the walker holds one slot
-	files := make(chan Candidate, 256)
+	q := newFileQueue(gctx)
 	var skips []Skip
 	g.Go(func() error {
-		defer close(files)
+		defer q.close()
 		var err error
 		skips, err = Walk(gctx, root, opt.Walk, func(c Candidate) {
-			select {
-			case files <- c:
-			case <-gctx.Done():
+			if opt.Shard.Owns(c.Rel) {
+				q.push(c)
 			}
 		})
 		return err
 	})
 	var mu sync.Mutex
 	res := &Result{}
-	for c := range files {
-		if !opt.Shard.Owns(c.Rel) {
-			continue
-		}
+	for range opt.Jobs {
 		g.Go(func() error {
-			out := s.file(gctx, c)
-			mu.Lock()
-			defer mu.Unlock()
-			res.Issues = append(res.Issues, out.issues...)
-			res.Skips = append(res.Skips, out.skips...)
-			if out.read {
-				res.Files++
-				res.Bytes += int64(out.size)
-				res.ParsedBytes += int64(out.parsed)
+			for {
+				c, ok := q.pop()
+				if !ok || gctx.Err() != nil {
+					return gctx.Err()
+				}
+				out := s.file(gctx, c)
+				mu.Lock()
+				res.Issues = append(res.Issues, out.issues...)
+				res.Skips = append(res.Skips, out.skips...)
+				if out.read {
+					res.Files++
+					res.Bytes += int64(out.size)
+					res.ParsedBytes += int64(out.parsed)
+				}
+				mu.Unlock()
 			}
-			return gctx.Err()
 		})
 	}
 	if err := g.Wait(); err != nil {

@@ -49,6 +49,9 @@ type Candidate struct {
 	Abs  string
 	Rel  string // slash-separated, relative to the root
 	Lang string // "c", "cpp", "rust" or "h" (decided by content)
+	// Size is the size the walk saw (0 when unknown); the scan analyses
+	// large files first.
+	Size int64
 }
 
 // Skip records a path left out of the scan, and why.
@@ -75,7 +78,7 @@ func Walk(ctx context.Context, root string, opt WalkOptions, emit func(Candidate
 		if lang == "" {
 			return nil, fmt.Errorf("scan root %s: not a directory and not a C, C++ or Rust file", root)
 		}
-		emit(Candidate{Abs: root, Rel: filepath.Base(root), Lang: lang})
+		emit(Candidate{Abs: root, Rel: filepath.Base(root), Lang: lang, Size: info.Size()})
 		return nil, nil
 	}
 	if opt.Include != nil {
@@ -222,7 +225,11 @@ func (w *walker) readDir(t dirTask) []dirTask {
 				w.skip(rel, "not a regular file ("+mode.Type().String()+")", "skipped")
 				continue
 			}
-			w.emit(Candidate{Abs: filepath.Join(w.root, filepath.FromSlash(rel)), Rel: rel, Lang: lang})
+			var size int64
+			if info, err := e.Info(); err == nil {
+				size = info.Size()
+			}
+			w.emit(Candidate{Abs: filepath.Join(w.root, filepath.FromSlash(rel)), Rel: rel, Lang: lang, Size: size})
 		}
 	}
 	return subdirs
@@ -270,7 +277,7 @@ func (w *walker) files(rels []string, base ignore.Stack) {
 		case !info.Mode().IsRegular():
 			w.skip(rel, "not a regular file ("+info.Mode().Type().String()+")", "skipped")
 		default:
-			w.emit(Candidate{Abs: abs, Rel: rel, Lang: Extensions[strings.ToLower(path.Ext(rel))]})
+			w.emit(Candidate{Abs: abs, Rel: rel, Lang: Extensions[strings.ToLower(path.Ext(rel))], Size: info.Size()})
 		}
 	}
 }
