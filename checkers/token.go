@@ -77,6 +77,23 @@ type Lexed struct {
 
 	closes []int32 // bracket partners, built on the first Close or Open
 	opens  []int32
+	memo   map[any]any
+}
+
+// LexMemo returns the value cached under key for this file's tokens,
+// computing it with f the first time: facts a Triage derives from the
+// whole file (which names are arrays, say) are computed once, not once
+// per trigger. A Lexed belongs to one goroutine, like its Pass.
+func LexMemo[T any](lx *Lexed, key any, f func() T) T {
+	if v, ok := lx.memo[key]; ok {
+		return v.(T)
+	}
+	if lx.memo == nil {
+		lx.memo = map[any]any{}
+	}
+	v := f()
+	lx.memo[key] = v
+	return v
 }
 
 // Text returns the source text of token i, or "" when i is out of range

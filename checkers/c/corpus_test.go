@@ -18,6 +18,7 @@ var (
 	corpusDir   = flag.String("corpus", "", "directory of real C/C++ code to run the checkers over (TestCorpus)")
 	corpusRules = flag.String("rules", "", "only print findings of rules with this ID prefix")
 	corpusShow  = flag.Int("show", 20, "findings to print per rule")
+	triageSet   = flag.String("triage", "", "checker name prefixes, comma-separated, for TestTriageSound (default all)")
 )
 
 // TestCorpus is a development aid, skipped unless -corpus is given: it runs

@@ -44,6 +44,9 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 	item := lx.Items[it]
 	t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd, names: map[string]bool{}}
 	word := lx.Text(tok)
+	if word == "argv" && (lx.Is(tok-1, ".") || lx.Is(tok-1, "->") || !inMainItem(lx, item)) {
+		return false // Check takes argv as input in main alone (tracer.isMainArgv)
+	}
 	if k, ok := inFilledArgs[word]; ok {
 		args, ok := lx.CallArgs(tok)
 		if !ok {
@@ -70,6 +73,17 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 		t.addAssignedFrom(tok) // n = atoi(...), v = getenv(...), p = argv[1]
 	}
 	return t.spread()
+}
+
+// inMainItem reports whether the item may define main or wmain: one of
+// the names is followed by "(" before the body opens.
+func inMainItem(lx *checkers.Lexed, item checkers.Item) bool {
+	for k := item.TokStart; k+1 < item.TokEnd && !lx.Is(k, "{"); k++ {
+		if (lx.Is(k, "main") || lx.Is(k, "wmain")) && lx.Is(k+1, "(") {
+			return true
+		}
+	}
+	return false
 }
 
 // inTokenTaint is a token-level may-taint over one item.
@@ -290,16 +304,19 @@ func (t *inTokenTaint) inSink(j int) bool {
 			depth++
 		case "[":
 			if depth == 0 && !semi {
-				return true
+				return t.mayIndexArray(k)
 			}
 			depth--
 		case "(":
 			if depth == 0 {
 				prev := t.lx.Text(k - 1)
 				if semi {
-					return prev == "for"
+					return prev == "for" && t.ordersIn(k)
 				}
-				if prev == "for" || prev == "while" || inAllocators[prev] != nil || prev == "reserve" || prev == "resize" {
+				if prev == "for" || prev == "while" {
+					return t.ordersIn(k)
+				}
+				if inAllocators[prev] != nil || prev == "reserve" || prev == "resize" {
 					return true
 				}
 				if t.lx.Kind(k-1) == checkers.TokIdent && (t.lx.Is(k-2, ">") || cppIsContainer(t.lx.Text(k-2))) {
@@ -317,6 +334,52 @@ func (t *inTokenTaint) inSink(j int) bool {
 		}
 	}
 	return false
+}
+
+// ordersIn reports whether the loop header opened at token k holds a
+// < <= > or >= token: Check only bounds loops by such comparisons.
+func (t *inTokenTaint) ordersIn(k int) bool {
+	c := t.lx.Close(k)
+	if c < 0 {
+		return true
+	}
+	for j := k + 1; j < c; j++ {
+		if t.lx.Is(j, "<") || t.lx.Is(j, ">") || t.lx.Is(j, "<=") || t.lx.Is(j, ">=") {
+			return true
+		}
+	}
+	return false
+}
+
+// mayIndexArray reports whether the subscript opened at token k may index
+// an array of known length, the only subscripts Check reports: the base
+// is a plain name (not a field) that the file declares with brackets
+// somewhere, or an expression triage cannot see through.
+func (t *inTokenTaint) mayIndexArray(k int) bool {
+	b := k - 1
+	if t.lx.Kind(b) != checkers.TokIdent {
+		return true // (cast)[i], a[i][j], f()[i]: let Check decide
+	}
+	if t.lx.Is(b-1, ".") || t.lx.Is(b-1, "->") {
+		return false // s.f[i], p->f[i]: not a plain name
+	}
+	return checkers.LexMemo(t.lx, inBracketedKey{}, func() map[string]bool { return inBracketedNames(t.lx) })[t.lx.Text(b)]
+}
+
+type inBracketedKey struct{}
+
+// inBracketedNames lists the names that stand before a "[" after a type
+// word, a "*" or a ",": every array declarator of the file (char buf[64],
+// *v[4], int a[2], b[3]), with uses such as "return a[i]" as harmless
+// extras.
+func inBracketedNames(lx *checkers.Lexed) map[string]bool {
+	names := map[string]bool{}
+	for i := 1; i+1 < len(lx.Tokens); i++ {
+		if lx.Kind(i) == checkers.TokIdent && lx.Is(i+1, "[") && (lx.Kind(i-1) == checkers.TokIdent || lx.Is(i-1, "*") || lx.Is(i-1, ",")) {
+			names[lx.Text(i)] = true
+		}
+	}
+	return names
 }
 
 type inExternalKey struct{ fn int }

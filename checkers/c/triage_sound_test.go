@@ -1,0 +1,84 @@
+package c
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jsec/jsec/checkers"
+	"github.com/jsec/jsec/checkers/syntax"
+)
+
+// TestTriageSound is a development aid for tightening a Triage, skipped
+// unless -corpus is given: for the checkers named by -triage (name
+// prefixes, comma-separated; default all) it runs each checker with and
+// without its Triage over the corpus and fails on every finding the
+// Triage hides. It prints the share of bytes each side parsed.
+//
+//	go test ./checkers/c -run TestTriageSound -corpus DIR -triage c/input/external -v
+func TestTriageSound(t *testing.T) {
+	if *corpusDir == "" {
+		t.Skip("no -corpus")
+	}
+	for _, c := range allCheckers() {
+		if c.Triage == nil || !selected(c.Name, *triageSet) {
+			continue
+		}
+		bare := *c
+		bare.Triage = nil
+		mk := func(cs ...*checkers.Checker) map[string]*checkers.Analyzer {
+			return map[string]*checkers.Analyzer{
+				"c":   checkers.NewAnalyzer(&checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: cs}, nil),
+				"cpp": checkers.NewAnalyzer(&checkers.Language{Name: "cpp", Grammar: syntax.CPP, Lex: LexCPP, IdentByte: IdentByte, Checkers: cs}, nil),
+			}
+		}
+		with, without := mk(c), mk(&bare)
+		parsers := map[string]*syntax.Parser{"c": syntax.NewParser(syntax.C), "cpp": syntax.NewParser(syntax.CPP)}
+		total, parsedWith, parsedWithout, found, missed := 0, 0, 0, 0, 0
+		filepath.WalkDir(*corpusDir, func(p string, d os.DirEntry, err error) error {
+			lang := map[string]string{".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp"}[filepath.Ext(p)]
+			if err != nil || d.IsDir() || lang == "" {
+				return nil
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			total += len(src)
+			f := checkers.NewFile("x", lang, src)
+			r1, _ := with[lang].Analyze(context.Background(), f, parsers[lang])
+			r2, _ := without[lang].Analyze(context.Background(), f, parsers[lang])
+			parsedWith += r1.Parsed
+			parsedWithout += r2.Parsed
+			found += len(r1.Findings)
+			keys := map[string]bool{}
+			for _, fd := range r1.Findings {
+				keys[fmt.Sprint(fd.Rule, fd.Span.Start)] = true
+			}
+			for _, fd := range r2.Findings {
+				if !keys[fmt.Sprint(fd.Rule, fd.Span.Start)] {
+					missed++
+					t.Errorf("%s:%d: %s's triage hides %s: %s", p, f.Lines().Line(fd.Span.Start), c.Name, fd.Rule, fd.Message)
+				}
+			}
+			return nil
+		})
+		pct := func(n int) float64 { return 100 * float64(n) / float64(max(total, 1)) }
+		t.Logf("%-28s parsed %5.2f%% with triage, %5.1f%% without; %d findings, %d hidden", c.Name, pct(parsedWith), pct(parsedWithout), found, missed)
+	}
+}
+
+func selected(name, set string) bool {
+	if set == "" {
+		return true
+	}
+	for _, p := range strings.Split(set, ",") {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
