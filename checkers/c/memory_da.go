@@ -30,6 +30,16 @@ type memDA struct {
 	ps, n int
 	found bool // a use while not definitely assigned (or gave up)
 	ctx   []*memDACtx
+	// gotos are the states the walk carried to each label (uninit mode):
+	// a label every goto to which the walk saw, all before it, starts
+	// from their join, as in the state walk's forward gotos.
+	gotos map[string]*memDAGoto
+}
+
+// memDAGoto is what the walk saw of the gotos to one label.
+type memDAGoto struct {
+	state bool
+	seen  map[int]bool // goto tokens walked
 }
 
 // memDACtx is a loop or switch: where break and continue send state.
@@ -42,6 +52,58 @@ type memDACtx struct {
 	hasBreak  bool
 	hasCont   bool
 	caseEntry bool // the switch entry state, for case labels
+}
+
+// precise reports the plain uninit walk, where labels join the gotos the
+// walk saw; the other modes keep "a label is reached from anywhere".
+func (d *memDA) precise() bool { return !d.null && !d.leak && !d.freed }
+
+// gotoFrom records the state a "goto L" at token k carries to L.
+func (d *memDA) gotoFrom(k int, assigned bool) {
+	if !d.precise() || !d.m.ident(k+1) {
+		return
+	}
+	if d.gotos == nil {
+		d.gotos = map[string]*memDAGoto{}
+	}
+	name := d.m.text(k + 1)
+	g := d.gotos[name]
+	if g == nil {
+		g = &memDAGoto{state: d.identity(), seen: map[int]bool{}}
+		d.gotos[name] = g
+	}
+	g.state = d.join(g.state, assigned)
+	g.seen[k] = true
+}
+
+// label returns the state after the label at token k, entered by falling
+// through with assigned (identity when control cannot fall in): the join
+// with every goto to it when the walk saw them all, ahead of the label;
+// otherwise unassigned (reached from anywhere: an earlier goto, one in
+// code the walk skipped, a backward jump, a computed goto).
+func (d *memDA) label(k int, assigned bool) bool {
+	if !d.precise() {
+		return false
+	}
+	m := d.m
+	name := m.text(k)
+	g := d.gotos[name]
+	n := 0
+	for j := m.item.TokStart; j+1 < m.item.TokEnd; j++ {
+		if (m.is(j, "goto") || m.is(j, "&&")) && m.lx.Is(j+1, name) {
+			if j > k || m.is(j, "&&") {
+				return false
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return assigned
+	}
+	if g == nil || len(g.seen) != n {
+		return false
+	}
+	return d.join(assigned, g.state)
 }
 
 // join merges the states of two paths.
@@ -123,6 +185,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 		d.jump(t == "break", assigned)
 		return k + 2, assigned, false
 	case t == "goto":
+		d.gotoFrom(k, assigned)
 		return k + 3, assigned, false
 	case t == "case" || t == "default":
 		// A label inside a switch body: the entry state joins.
@@ -139,7 +202,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 		d.giveUp()
 		return to, false, true
 	case m.ident(k) && m.is(k+1, ":") && !m.is(k+2, ":"):
-		return k + 2, false, true // a label: reached from anywhere
+		return k + 2, d.label(k, assigned), true
 	case t == ";":
 		return k + 1, assigned, true
 	}
@@ -215,12 +278,26 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 	cond := false
 	wrote := false
 	guarded := false
+	// In a chain of &&s at the top level, with no || or ?: before, an
+	// operand runs only after the ones before it: f(&p) && *p reads p
+	// written (chain: no other conditional operator so far; definite: an
+	// earlier operand wrote; wroteOp: the current one did).
+	depth, chain, definite, wroteOp := 0, true, false, false
 	for j := from; j < to && !d.found; j++ {
 		switch {
 		case d.null && m.ident(j) && m.lx.Is(j, d.name) && d.guards(j):
 			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
+		case m.is(j, "(") || m.is(j, "["):
+			depth++
+		case m.is(j, ")") || m.is(j, "]"):
+			depth--
 		case m.is(j, "&&") || m.is(j, "||") || m.is(j, "?"):
 			cond = true
+			if m.is(j, "&&") && depth == 0 && chain {
+				definite = definite || wroteOp
+			} else {
+				chain = false
+			}
 		case m.is(j, "sizeof") || m.is(j, "_Alignof") || m.is(j, "alignof") || m.is(j, "typeof") || m.is(j, "__typeof__"):
 			if m.is(j+1, "(") {
 				if c := m.closeOf(j + 1); c > 0 {
@@ -263,9 +340,10 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			}
 			if write {
 				wrote = wrote || !cond
+				wroteOp = true
 				continue
 			}
-			if !assigned && !guarded && d.use(j) {
+			if !assigned && !guarded && !(chain && definite) && d.use(j) {
 				d.found = true
 			}
 		case m.is(j, "{") && m.is(j-1, "("):

@@ -111,3 +111,53 @@ int last_index(const int *v, int n, int key)
 			found = i;
 	return found + i; // safe "c.memory.uninit"
 }
+
+extern int open_conf(const char *path);
+extern int read_conf(int fd);
+extern int parse_hex(const char *s, int *out, const char **end);
+
+/* The goto-cleanup idiom: every jump to the label carries the state. */
+int load_conf(const char *path)
+{
+	int ret;
+	int fd = open_conf(path);
+	if (fd < 0) {
+		ret = -1;
+		goto out;
+	}
+	if (read_conf(fd) < 0) {
+		ret = -2;
+		goto out;
+	}
+	ret = 0;
+out:
+	return ret; // safe "c.memory.uninit"
+}
+
+/* One jump forgets to set it. */
+int load_conf_flawed(const char *path)
+{
+	int ret;
+	int fd = open_conf(path);
+	if (fd < 0)
+		goto out;
+	ret = read_conf(fd);
+out:
+	return ret; // want "c.memory.uninit"
+}
+
+/* Written by the left operand of &&, read by the right one. */
+int hex_end_is_nul(const char *s)
+{
+	int v;
+	const char *end;
+	return !parse_hex(s, &v, &end) && *end == '\0'; // safe "c.memory.uninit"
+}
+
+/* Behind ||, the write may not have happened. */
+int hex_or_nul(const char *s, int quick)
+{
+	int v;
+	const char *end;
+	return (quick || !parse_hex(s, &v, &end)) && *end == '\0'; // want "c.memory.uninit"
+}

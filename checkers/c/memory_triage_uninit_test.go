@@ -1,0 +1,39 @@
+package c
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUninitTriageGotoAndChains pins what the token walk of the uninit
+// triage proves without a parse: a label joins the states of the gotos to
+// it, and the right operand of a top-level && sees what the left wrote.
+func TestUninitTriageGotoAndChains(t *testing.T) {
+	cases := []struct {
+		name, src string
+		parse     bool
+	}{
+		{"every goto sets it", `int f(int fd) { int ret; if (fd < 0) { ret = -1; goto out; } ret = 0; out: return ret; }`, false},
+		{"a goto that does not", `int f(int fd) { int ret; if (fd < 0) goto out; ret = 0; out: return ret; }`, true},
+		{"a backward goto", `int f(int fd) { int ret; again: if (fd) { ret = 1; goto again; } return ret; }`, true},
+		{"written on the left of &&", `int f(const char *s) { const char *end; return !parse(s, &end) && *end == 0; }`, false},
+		{"behind ||", `int f(const char *s, int q) { const char *end; return (q || !parse(s, &end)) && *end == 0; }`, true},
+		{"&& inside a negation", `int f(const char *s, int q) { const char *end; return !(q && parse(s, &end)) && *end == 0; }`, true},
+	}
+	for _, c := range cases {
+		lx := LexC([]byte(c.src))
+		decl := -1
+		for i := range lx.Tokens {
+			if (lx.Is(i, "int") || lx.Is(i, "const")) && lx.Is(i-1, "{") {
+				decl = i
+				break
+			}
+		}
+		if decl < 0 {
+			t.Fatalf("%s: no declaration in %q", c.name, c.src)
+		}
+		if got := memTriageUninit(lx, decl); got != c.parse {
+			t.Errorf("%s: triage asks for a parse = %v, want %v\n%s", c.name, got, c.parse, strings.TrimSpace(c.src))
+		}
+	}
+}
