@@ -148,7 +148,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
 				return true // moved
 			}
-			if m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
+			if m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a && m.is(j+pe-a, ")") {
 				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
 					return true // freed before, and that free may reach this one
 				}
