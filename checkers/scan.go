@@ -281,6 +281,26 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 	return out
 }
 
+// readAll reads r to its end, at most limit+1 bytes, into one buffer sized
+// for the expected size plus one byte (to see the end without growing).
+func readAll(r io.Reader, size, limit int64) ([]byte, error) {
+	buf := make([]byte, 0, min(size, limit)+1)
+	for int64(len(buf)) <= limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // the file grew: let append pick
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), int(limit)+1)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
 // readSource reads a file once, refusing anything that is not a regular
 // text file within the size limit. It opens with O_NONBLOCK so that a
 // FIFO put in a file's place after the walk cannot block the scan.
@@ -300,7 +320,7 @@ func readSource(path string, maxSize int64) (src []byte, reason, kind string) {
 	if info.Size() > maxSize {
 		return nil, fmt.Sprintf("file too large (%d bytes > limit %d; see --max-file-size)", info.Size(), maxSize), "skipped"
 	}
-	src, err = io.ReadAll(io.LimitReader(fd, maxSize+1))
+	src, err = readAll(fd, info.Size(), maxSize)
 	if err != nil {
 		return nil, "read failed: " + errText(err), "error"
 	}
