@@ -36,13 +36,40 @@ var inFilledArgs = map[string]int{
 // tokens (assignments, calls that fill &x) and keeps it when a tainted name
 // reaches a subscript, a loop header or an allocation. It over-approximates
 // what Check traces, so it drops nothing Check would report from it.
+//
+// Check analyses the whole function of a hit at once, so the answer is
+// the item's: every trigger of the item seeds one spread, computed once.
 func triageExternal(lx *checkers.Lexed, tok int) bool {
 	it := lx.ItemOf(tok)
 	if it < 0 {
 		return false
 	}
-	item := lx.Items[it]
-	t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd, names: map[string]bool{}}
+	return checkers.LexMemo(lx, inExternalItemKey{it}, func() bool {
+		item := lx.Items[it]
+		t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd, names: map[string]bool{}}
+		for k := item.TokStart; k < item.TokEnd; k++ {
+			if lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[lx.Text(k)] && t.seed(k, item) {
+				return true
+			}
+		}
+		return t.spread()
+	})
+}
+
+type inExternalItemKey struct{ item int }
+
+var inExternalTriggerSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range inExternalTriggers {
+		m[w] = true
+	}
+	return m
+}()
+
+// seed taints what the trigger at tok brings in; it reports a trigger that
+// sits in a sink itself.
+func (t *inTokenTaint) seed(tok int, item checkers.Item) bool {
+	lx := t.lx
 	word := lx.Text(tok)
 	if word == "argv" && (lx.Is(tok-1, ".") || lx.Is(tok-1, "->") || !inMainItem(lx, item)) {
 		return false // Check takes argv as input in main alone (tracer.isMainArgv)
@@ -59,6 +86,7 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 		for _, a := range filled {
 			t.addLHS(a.Start, a.End)
 		}
+		return false
 	}
 	if args, ok := lx.CallArgs(tok); ok && len(args) > 0 && inConversions[word] {
 		a := args[0]
@@ -66,13 +94,11 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 			return false // atoi("42")
 		}
 	}
-	if _, fills := inFilledArgs[word]; !fills {
-		if t.inSink(tok) {
-			return true
-		}
-		t.addAssignedFrom(tok) // n = atoi(...), v = getenv(...), p = argv[1]
+	if t.inSink(tok) {
+		return true
 	}
-	return t.spread()
+	t.addAssignedFrom(tok) // n = atoi(...), v = getenv(...), p = argv[1]
+	return false
 }
 
 // inMainItem reports whether the item may define main or wmain: one of
