@@ -437,8 +437,65 @@ func (m memLex) uncondStatement(k int) bool {
 // declared at token v, over the rest of its block.
 func (m memLex) uninitMayRead(v, end int) bool {
 	_, scope := m.enclosingBlock(v)
-	d := &memDA{m: m, name: m.text(v), use: func(int) bool { return true }}
-	return d.mayUse(end+1, scope)
+	name := m.text(v)
+	d := &memDA{m: m, name: name, use: func(int) bool { return true }}
+	return d.mayUse(end+1, m.lastMentionCut(name, end+1, scope))
+}
+
+// lastMentionCut returns where a walk over the statements in [from, to)
+// may stop for name: after the statement of the block that holds its last
+// mention, since no later statement mentions it. The cut lies outside
+// every #if group and between whole statements (not before an else, nor
+// before the while of a do).
+func (m memLex) lastMentionCut(name string, from, to int) int {
+	last := -1
+	for j := to - 1; j >= from; j-- {
+		if m.lx.Is(j, name) && m.ident(j) {
+			last = j
+			break
+		}
+	}
+	if last < 0 {
+		return from
+	}
+	// groups counts the #if groups opened in the walk; outer is set
+	// between the #else of a group the walk started in and its #endif.
+	depth, groups, outer := 0, 0, false
+	for j := from; j < to; j++ {
+		if m.lx.Kind(j) == checkers.TokPreproc {
+			switch memDirective(m, j) {
+			case "if", "ifdef", "ifndef":
+				groups++
+			case "endif":
+				if groups > 0 {
+					groups--
+				} else {
+					outer = false
+				}
+			case "else", "elif", "elifdef", "elifndef":
+				if groups == 0 {
+					outer = true
+				}
+			}
+			continue
+		}
+		boundary := false
+		switch m.lx.Tokens[j].First {
+		case '(', '[', '{':
+			depth++
+		case ')', ']':
+			depth--
+		case '}':
+			depth--
+			boundary = !m.is(j+1, "else") && !m.is(j+1, "while")
+		case ';':
+			boundary = !m.is(j+1, "else")
+		}
+		if boundary && depth == 0 && groups == 0 && !outer && j >= last {
+			return j + 1
+		}
+	}
+	return to
 }
 
 // triageNew keeps a new expression that may fail (nothrow), sizes an

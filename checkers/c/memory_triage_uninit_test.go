@@ -18,6 +18,8 @@ func TestUninitTriageGotoAndChains(t *testing.T) {
 		{"a backward goto", `int f(int fd) { int ret; again: if (fd) { ret = 1; goto again; } return ret; }`, true},
 		{"written on the left of &&", `int f(const char *s) { const char *end; return !parse(s, &end) && *end == 0; }`, false},
 		{"behind ||", `int f(const char *s, int q) { const char *end; return (q || !parse(s, &end)) && *end == 0; }`, true},
+		{"code the walk cannot follow after the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2; use(v);\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn 0; }", false},
+		{"code the walk cannot follow before the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2;\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn v; }", true},
 		{"&& inside a negation", `int f(const char *s, int q) { const char *end; return !(q && parse(s, &end)) && *end == 0; }`, true},
 	}
 	for _, c := range cases {
