@@ -218,7 +218,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 	a := d.expr(k, e, assigned)
 	falls = true
 	for j := k; j < e; j++ {
-		if m.ident(j) && memNoReturn[string(m.word(j))] && m.is(j+1, "(") {
+		if m.is(j+1, "(") && m.ident(j) && memNoReturn[string(m.word(j))] {
 			falls = false
 		}
 	}
@@ -284,27 +284,46 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 	// earlier operand wrote; wroteOp: the current one did).
 	depth, chain, definite, wroteOp := 0, true, false, false
 	for j := from; j < to && !d.found; j++ {
-		switch {
-		case d.null && m.ident(j) && m.lx.Is(j, d.name) && d.guards(j):
-			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
-		case m.is(j, "(") || m.is(j, "["):
-			depth++
-		case m.is(j, ")") || m.is(j, "]"):
-			depth--
-		case m.is(j, "&&") || m.is(j, "||") || m.is(j, "?"):
-			cond = true
-			if m.is(j, "&&") && depth == 0 && chain {
-				definite = definite || wroteOp
-			} else {
-				chain = false
+		// Dispatch on the token's kind and first byte: this loop sees
+		// every token of every statement the walk crosses.
+		t := &m.lx.Tokens[j]
+		if t.Kind != checkers.TokIdent {
+			switch n := t.End - t.Start; {
+			case n == 1:
+				switch t.First {
+				case '(', '[':
+					depth++
+				case ')', ']':
+					depth--
+				case '?':
+					cond, chain = true, false
+				case '{':
+					if m.is(j-1, "(") {
+						d.giveUp() // a statement expression
+					}
+				}
+			case n == 2 && (m.is(j, "&&") || m.is(j, "||")):
+				cond = true
+				if t.First == '&' && depth == 0 && chain {
+					definite = definite || wroteOp
+				} else {
+					chain = false
+				}
 			}
-		case m.is(j, "sizeof") || m.is(j, "_Alignof") || m.is(j, "alignof") || m.is(j, "typeof") || m.is(j, "__typeof__"):
-			if m.is(j+1, "(") {
+			continue
+		}
+		if !m.lx.Is(j, d.name) {
+			if m.is(j+1, "(") && memSizeofWords[string(m.word(j))] {
 				if c := m.closeOf(j + 1); c > 0 {
 					j = c
 				}
 			}
-		case m.ident(j) && m.lx.Is(j, d.name) && !m.is(j-1, "->") && !m.is(j-1, "."):
+			continue
+		}
+		switch {
+		case d.null && d.guards(j):
+			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
+		case !m.is(j-1, "->") && !m.is(j-1, "."):
 			e := j + 1
 			if d.n > 1 {
 				if !m.samePath(j, d.ps, d.n) {
@@ -346,12 +365,13 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			if !assigned && !guarded && !(chain && definite) && d.use(j) {
 				d.found = true
 			}
-		case m.is(j, "{") && m.is(j-1, "("):
-			d.giveUp() // a statement expression
 		}
 	}
 	return assigned || wrote
 }
+
+// memSizeofWords are the operators whose operand is not evaluated.
+var memSizeofWords = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "typeof": true, "__typeof__": true}
 
 func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 	m := d.m
