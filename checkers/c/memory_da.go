@@ -229,17 +229,21 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 func (d *memDA) exprEnd(k, to int) int {
 	m := d.m
 	for j := k; j < to; j++ {
-		switch {
-		case m.is(j, "(") || m.is(j, "[") || m.is(j, "{"):
+		switch m.p1(j) {
+		case '(', '[', '{':
 			c := m.closeOf(j)
 			if c < 0 || c >= to {
 				return to
 			}
 			j = c
-		case m.is(j, ";"):
+		case ';':
 			return j
-		case m.is(j, "}") || m.lx.Kind(j) == checkers.TokPreproc:
+		case '}':
 			return to
+		case 0, '#':
+			if m.lx.Kind(j) == checkers.TokPreproc {
+				return to
+			}
 		}
 	}
 	return to

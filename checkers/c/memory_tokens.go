@@ -31,6 +31,20 @@ func newMemLex(lx *checkers.Lexed, tok int) (memLex, bool) {
 	return memLex{lx, lx.Items[it]}, true
 }
 
+// p1 returns the byte of token i when the token is one byte long and lies
+// in the item ("(", ";", "}" …), 0 otherwise: the hot scans switch on it
+// instead of comparing each token with several strings.
+func (m memLex) p1(i int) byte {
+	if i < m.item.TokStart || i >= m.item.TokEnd {
+		return 0
+	}
+	t := &m.lx.Tokens[i]
+	if t.End-t.Start != 1 {
+		return 0
+	}
+	return t.First
+}
+
 func (m memLex) is(i int, s string) bool {
 	return i >= m.item.TokStart && i < m.item.TokEnd && m.lx.Is(i, s)
 }
@@ -227,7 +241,7 @@ func (m memLex) callOf(j int) string {
 // declaration is at file scope or in a parameter list, not in a body.
 func (m memLex) firstBraceAfter(tok int) bool {
 	for k := m.item.TokStart; k < tok; k++ {
-		if m.is(k, "{") {
+		if m.p1(k) == '{' {
 			return false
 		}
 	}
@@ -262,7 +276,7 @@ func (m memLex) forUpdate(k int) int {
 // (not a member name, not inside sizeof), or -1.
 func (m memLex) mention(i int, name string) int {
 	for k := i; k < m.item.TokEnd; k++ {
-		if !m.ident(k) || !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") {
 			continue
 		}
 		if m.is(k-1, "(") && m.is(k-2, "sizeof") || m.is(k-1, "sizeof") {
@@ -277,12 +291,12 @@ func (m memLex) mention(i int, name string) int {
 // k (a for statement's parentheses count as part of its block).
 func (m memLex) enclosingBlock(k int) (open, close int) {
 	for j := k - 1; j >= m.item.TokStart; j-- {
-		switch {
-		case m.is(j, "}"):
+		switch m.p1(j) {
+		case '}':
 			if o := m.lx.Open(j); o >= m.item.TokStart {
 				j = o // a closed block before k: skip it
 			}
-		case m.is(j, "{"):
+		case '{':
 			c := m.closeOf(j)
 			if c >= 0 && c < k {
 				continue // unreachable with balanced braces; keep looking outwards
@@ -329,16 +343,18 @@ func (m memLex) preprocBalanced(from, to int) bool {
 func (m memLex) straightFrom(from, k int) bool {
 	depth := 0
 	for j := from; j < k; j++ {
-		switch {
-		case m.is(j, "{"):
+		switch m.p1(j) {
+		case '{':
 			depth++
-		case m.is(j, "}"):
+		case '}':
 			depth--
 			if depth < 0 {
 				return false
 			}
-		case m.is(j, "case") || m.is(j, "default") || m.is(j, "goto"):
-			return false
+		case 0:
+			if m.is(j, "case") || m.is(j, "default") || m.is(j, "goto") {
+				return false
+			}
 		}
 	}
 	return depth == 0 && m.preprocBalanced(from, k)

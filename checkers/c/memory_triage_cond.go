@@ -105,12 +105,12 @@ func (m memLex) splitTop(from, to int, op string) [][2]int {
 	var out [][2]int
 	start := from
 	for k := from; k < to; k++ {
-		switch {
-		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+		switch p := m.p1(k); {
+		case p == '(' || p == '[' || p == '{':
 			if c := m.closeOf(k); c > k && c < to {
 				k = c
 			}
-		case m.is(k, "?"):
+		case p == '?':
 			return nil // a ? b : c: no short circuit the evaluator follows
 		case m.is(k, op):
 			out = append(out, [2]int{start, k})

@@ -288,14 +288,14 @@ func (m memLex) stmtEnd(i int) int {
 		return m.stmtEnd(e) // while (...);
 	}
 	for k := i; k < m.item.TokEnd; k++ {
-		switch {
-		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+		switch m.p1(k) {
+		case '(', '[', '{':
 			if c := m.closeOf(k); c > 0 {
 				k = c
 			}
-		case m.is(k, ";"):
+		case ';':
 			return k + 1
-		case m.is(k, "}"):
+		case '}':
 			return k
 		}
 	}
