@@ -831,7 +831,7 @@ func bufFileNames(lx *checkers.Lexed) *bufNames {
 				} else if fn < 0 {
 					x.globals[lx.Text(k)] = true
 				}
-			case (lx.Is(prev, "*") || bufQualifier[lx.Text(prev)] && lx.Is(prev-1, "*")) && (lx.Is(k+1, ",") || lx.Is(k+1, ";") || lx.Is(k+1, "=") || lx.Is(k+1, ")")):
+			case (lx.Is(k+1, ",") || lx.Is(k+1, ";") || lx.Is(k+1, "=") || lx.Is(k+1, ")")) && (lx.Is(prev, "*") || bufQualifier[lx.Text(prev)] && lx.Is(prev-1, "*")):
 				x.pointers[lx.Text(k)] = true
 			}
 		}

@@ -20,30 +20,47 @@ func triageRecursion(lx *checkers.Lexed, tok int) bool {
 	if it < 0 {
 		return false
 	}
-	item := lx.Items[it]
-	for j := tok - 1; j >= item.TokStart; j-- {
+	r := checkers.LexMemo(lx, recItemKey{it}, func() recItem { return recScanItem(lx, lx.Items[it]) })
+	if r.firstReturn >= 0 && r.firstReturn < tok {
+		return false // an earlier return decided
+	}
+	return r.recursive && tok <= r.bodyEnd // past it: the item holds more than the function (merged #if branches)
+}
+
+type recItemKey struct{ item int }
+
+// recItem is what triage needs of an item, found once per item: its
+// first return, the end of its function's body, and whether the body
+// calls the function in a way Check may see as walking a structure.
+type recItem struct {
+	firstReturn, bodyEnd int
+	recursive            bool
+}
+
+func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
+	r := recItem{firstReturn: -1}
+	for j := item.TokStart; j < item.TokEnd; j++ {
 		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, "return") {
-			return false // an earlier return decided
+			r.firstReturn = j
+			break
 		}
 	}
 	name, bodyStart := recItemFuncName(lx, item)
 	if name == "" {
-		return false
+		return r
 	}
-	bodyEnd := lx.Close(bodyStart)
-	if bodyEnd < 0 || bodyEnd > item.TokEnd {
-		bodyEnd = item.TokEnd
+	r.bodyEnd = lx.Close(bodyStart)
+	if r.bodyEnd < 0 || r.bodyEnd > item.TokEnd {
+		r.bodyEnd = item.TokEnd
 	}
-	if tok > bodyEnd {
-		return false // the item holds more than the function (merged #if branches)
-	}
-	for j := bodyStart; j+1 < bodyEnd; j++ {
+	for j := bodyStart; j+1 < r.bodyEnd; j++ {
 		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, name) && lx.Is(j+1, "(") &&
 			!lx.Is(j-1, ".") && !lx.Is(j-1, "->") && recArgsMayWalk(lx, item, j) {
-			return true
+			r.recursive = true
+			break
 		}
 	}
-	return false
+	return r
 }
 
 // recArgsMayWalk reports whether a recursive call's arguments may be a
@@ -62,12 +79,32 @@ func recArgsMayWalk(lx *checkers.Lexed, item checkers.Item, callee int) bool {
 		}
 		name := lx.Text(j)
 		for k := item.TokStart; k+1 < item.TokEnd; k++ {
-			if lx.Is(k, name) && lx.Kind(k) == checkers.TokIdent && lx.Is(k+1, "=") {
-				return true
+			if lx.Is(k, name) && lx.Kind(k) == checkers.TokIdent && lx.Is(recPathEnd(lx, k), "=") {
+				return true // name = …, and name->f = … (Check's definitions of name include field stores)
 			}
 		}
 	}
 	return false
+}
+
+// recPathEnd returns the token after the lvalue path that starts with the
+// name at k: name, name->f, name.f[i]…
+func recPathEnd(lx *checkers.Lexed, k int) int {
+	j := k + 1
+	for {
+		switch {
+		case (lx.Is(j, "->") || lx.Is(j, ".")) && lx.Kind(j+1) == checkers.TokIdent:
+			j += 2
+		case lx.Is(j, "["):
+			c := lx.Close(j)
+			if c < 0 {
+				return j
+			}
+			j = c + 1
+		default:
+			return j
+		}
+	}
 }
 
 // recItemFuncName returns the name of the function an item defines and the

@@ -86,3 +86,25 @@ int chain_length(int r)
 		return 0;
 	return 1 + chain_length(rules[r].next); // safe "c.dos.recursion"
 }
+
+struct pending {
+	struct pending *up;
+	const char *path;
+};
+
+struct walker {
+	struct pending *bottom;
+};
+
+int emit(const char *path);
+
+/* Pops a stack kept in the walker and recurses on the walker itself: the
+ * depth is the input's nesting. */
+int flush_pending(struct walker *w)
+{
+	struct pending *d = w->bottom;
+	if (!d)
+		return 0;
+	w->bottom = d->up;
+	return flush_pending(w) || emit(d->path); // want "c.dos.recursion"
+}
