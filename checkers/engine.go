@@ -103,7 +103,10 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	}
 	// Every identifier token (never one in a comment, a string, a
 	// directive or dead code) is looked up among the trigger words.
-	lx := a.lang.Lex(f.Src)
+	lx := f.lexed
+	if lx == nil {
+		lx = a.lang.Lex(f.Src)
+	}
 	var work []pending
 	var needed []bool
 	for tok := range lx.Tokens {

@@ -18,7 +18,13 @@ type File struct {
 
 	linesOnce sync.Once
 	lines     Lines
+	lexed     *Lexed
 }
+
+// UseLexed hands the analyzer tokens already made for f (deciding a .h
+// file's language lexes it as C), so that it does not lex f again. lx must
+// be what f's language's Lex returns for f.Src.
+func (f *File) UseLexed(lx *Lexed) { f.lexed = lx }
 
 // NewFile makes a File, classifying test code by its path.
 func NewFile(rel, lang string, src []byte) *File {

@@ -35,6 +35,10 @@ type Options struct {
 	// whether a .h file is C++ (nil: always C).
 	Languages   map[string]*Language
 	IsCPPHeader func(src []byte) bool
+	// ClassifyHeader, when set, is used instead of IsCPPHeader: it also
+	// returns the tokens it lexed the file into as C, which the analysis
+	// of a C header then reuses.
+	ClassifyHeader func(src []byte) (cpp bool, asC *Lexed)
 	// Enabled selects rules (nil: all).
 	Enabled func(rule string) bool
 	// MinConfidence drops findings below it.
@@ -230,9 +234,16 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		return out
 	}
 	lang := c.Lang
+	var lexedC *Lexed
 	if lang == "h" {
 		lang = "c"
-		if s.opt.IsCPPHeader != nil && s.opt.IsCPPHeader(src) {
+		switch {
+		case s.opt.ClassifyHeader != nil:
+			var cpp bool
+			if cpp, lexedC = s.opt.ClassifyHeader(src); cpp {
+				lang, lexedC = "cpp", nil
+			}
+		case s.opt.IsCPPHeader != nil && s.opt.IsCPPHeader(src):
 			lang = "cpp"
 		}
 	}
@@ -249,6 +260,9 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		}
 	}()
 	f := NewFile(c.Rel, lang, src)
+	if lexedC != nil {
+		f.UseLexed(lexedC)
+	}
 	parser := s.getParser(a.Language().Grammar)
 	res, err := a.Analyze(ctx, f, parser)
 	s.putParser(parser)

@@ -23,7 +23,7 @@ func BenchmarkScan(b *testing.B) {
 	var bytes int64
 	for b.Loop() {
 		res, err := checkers.Scan(context.Background(), dir, checkers.Options{
-			Languages: languages(), IsCPPHeader: cchk.IsCPPHeader,
+			Languages: languages(), ClassifyHeader: cchk.ClassifyHeader,
 			Walk: checkers.WalkOptions{NoDefaultExcludes: true, NoIgnoreFiles: true},
 		})
 		if err != nil {

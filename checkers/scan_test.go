@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,5 +169,37 @@ func TestScanIDsSurviveMovingCode(t *testing.T) {
 		if !after[id] {
 			t.Fatalf("id %s changed when code moved", id)
 		}
+	}
+}
+
+// TestHeaderClassification: a .h file is C or C++ by content, and a C
+// header analysed with the tokens ClassifyHeader lexed reports what it
+// reports when the analyzer lexes it itself.
+func TestHeaderClassification(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "c_util.h", []byte("static inline void copy_name(char *dst, const char *src)\n{\n\tstrcpy(dst, src);\n}\n"))
+	write(t, root, "cpp_util.h", []byte("namespace util {\ninline void copy_name(char *dst, const char *src)\n{\n\tstrcpy(dst, src);\n}\n}\n"))
+	scan := func(opt checkers.Options) map[string]string {
+		opt.Languages = languages()
+		res, err := checkers.Scan(context.Background(), root, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, is := range res.Issues {
+			got[fmt.Sprintf("%s:%d:%s", is.File, is.Line, is.Rule)] = is.Language
+		}
+		return got
+	}
+	reused := scan(checkers.Options{ClassifyHeader: cchk.ClassifyHeader})
+	relexed := scan(checkers.Options{IsCPPHeader: cchk.IsCPPHeader})
+	want := map[string]string{"c_util.h:3:c.buffer.strcpy": "c", "cpp_util.h:4:c.buffer.strcpy": "cpp"}
+	for k, lang := range want {
+		if reused[k] != lang || relexed[k] != lang {
+			t.Errorf("%s: language %q with ClassifyHeader, %q with IsCPPHeader, want %q", k, reused[k], relexed[k], lang)
+		}
+	}
+	if len(reused) != len(relexed) {
+		t.Errorf("ClassifyHeader found %v, IsCPPHeader %v", reused, relexed)
 	}
 }

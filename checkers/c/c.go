@@ -58,7 +58,18 @@ var cppMarkers = map[string]bool{
 // IsCPPHeader decides whether a .h file is C++: it looks for C++-only
 // keywords, access specifiers, "::" and C++ standard headers in code.
 func IsCPPHeader(src []byte) bool {
+	cpp, _ := ClassifyHeader(src)
+	return cpp
+}
+
+// ClassifyHeader is IsCPPHeader that also returns the C tokens it lexed
+// the file into, for checkers.Options.ClassifyHeader.
+func ClassifyHeader(src []byte) (cpp bool, asC *checkers.Lexed) {
 	lx := Lex(src, false)
+	return isCPP(lx), lx
+}
+
+func isCPP(lx *checkers.Lexed) bool {
 	for i, t := range lx.Tokens {
 		switch t.Kind {
 		case checkers.TokIdent:

@@ -234,7 +234,7 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	prog := &checkers.Progress{}
 	stopProgress := startProgress(io, prog, o.Quiet)
 	scanOpt := checkers.Options{
-		Walk: walk, Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, IsCPPHeader: cchk.IsCPPHeader,
+		Walk: walk, Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, ClassifyHeader: cchk.ClassifyHeader,
 		MinConfidence: o.MinConfidence, Progress: prog, NoSuppress: o.NoSuppress, Shard: shard,
 	}
 	if err := ruleOptions(conf, &scanOpt); err != nil {
