@@ -49,16 +49,29 @@ type lineHasher struct {
 	lineStart bool
 	prevCR    bool
 	counts    map[uint64]int
-	emit      func(line int, hash uint64, occurrence int)
+	emit      func(line int, hash uint64, occurrence int) bool
+	done      bool // emit asked to stop
 }
 
 // hashLines calls emit once for every line of src, in order, with the raw
 // hash and its occurrence number (1 for the first line with that hash).
 // Like the original, it numbers one line more than a file that ends in a
 // newline has: the empty line after it.
-func hashLines(src []byte, emit func(line int, hash uint64, occurrence int)) {
+// emit returns false when it needs no more lines.
+func hashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool) {
 	h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: emit}
-	utf16Units(src, h.char)
+	for i := 0; i < len(src) && !h.done; {
+		if b := src[i]; b < 0x80 { // the common case, without a call per byte
+			h.char(uint16(b))
+			i++
+			continue
+		}
+		n := utf16Unit(src[i:], h.char)
+		i += n
+	}
+	if h.done {
+		return
+	}
 	h.char(hashEOF)
 	for range hashBlock {
 		if h.lines[h.index] != 0 {
@@ -72,8 +85,9 @@ func hashLines(src []byte, emit func(line int, hash uint64, occurrence int)) {
 // contents: LineHashes(src)[n-1] is the value for line n.
 func LineHashes(src []byte) []string {
 	var out []string
-	hashLines(src, func(_ int, hash uint64, n int) {
+	hashLines(src, func(_ int, hash uint64, n int) bool {
 		out = append(out, formatLineHash(hash, n))
+		return true
 	})
 	return out
 }
@@ -84,7 +98,9 @@ func formatLineHash(hash uint64, occurrence int) string {
 
 func (h *lineHasher) output() {
 	h.counts[h.hash]++
-	h.emit(h.lines[h.index], h.hash, h.counts[h.hash])
+	if !h.emit(h.lines[h.index], h.hash, h.counts[h.hash]) {
+		h.done = true
+	}
 	h.lines[h.index] = 0
 }
 
@@ -127,22 +143,26 @@ func (h *lineHasher) char(c uint16) {
 // in Latin-1 and other legacy encodings.
 func utf16Units(src []byte, fn func(uint16)) {
 	for i := 0; i < len(src); {
-		b := src[i]
-		if b < 0x80 {
-			fn(uint16(b))
-			i++
-			continue
-		}
-		r, n := decodeWHATWG(src[i:])
-		i += n
-		if r >= 0x10000 {
-			r -= 0x10000
-			fn(uint16(0xD800 + r>>10))
-			fn(uint16(0xDC00 + r&0x3FF))
-			continue
-		}
-		fn(uint16(r))
+		i += utf16Unit(src[i:], fn)
 	}
+}
+
+// utf16Unit decodes the character at the start of s, calls fn with its
+// UTF-16 code units and returns the bytes it took.
+func utf16Unit(s []byte, fn func(uint16)) int {
+	if s[0] < 0x80 {
+		fn(uint16(s[0]))
+		return 1
+	}
+	r, n := decodeWHATWG(s)
+	if r >= 0x10000 {
+		r -= 0x10000
+		fn(uint16(0xD800 + r>>10))
+		fn(uint16(0xDC00 + r&0x3FF))
+		return n
+	}
+	fn(uint16(r))
+	return n
 }
 
 // decodeWHATWG decodes one non-ASCII sequence at the start of s and
@@ -197,10 +217,12 @@ func snippetLineHash(startLine int, lines []string, line int) string {
 	src := strings.Join(lines, "\n") + "\n"
 	want := line - startLine + 1
 	var out string
-	hashLines([]byte(src), func(n int, hash uint64, occ int) {
+	hashLines([]byte(src), func(n int, hash uint64, occ int) bool {
 		if n == want {
 			out = formatLineHash(hash, occ)
+			return false
 		}
+		return true
 	})
 	return out
 }

@@ -3,9 +3,11 @@ package sarif
 import (
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jsec/jsec/issue"
 )
@@ -214,25 +216,55 @@ func fileLineHashes(src fs.FS, issues []issue.Issue) map[string]map[int]string {
 		}
 		want[is.File][max(1, is.Line)] = true
 	}
-	out := map[string]map[int]string{}
-	for file, lines := range want {
-		name := path.Clean(strings.TrimPrefix(strings.ReplaceAll(file, "\\", "/"), "./"))
-		if !fs.ValidPath(name) {
-			continue
-		}
-		data, err := fs.ReadFile(src, name)
-		if err != nil {
-			continue
-		}
-		got := map[int]string{}
-		hashLines(data, func(line int, hash uint64, n int) {
-			if lines[line] {
-				got[line] = formatLineHash(hash, n)
-			}
-		})
-		out[file] = got
+	// Files are hashed in parallel, each only as far as its last result
+	// line (the occurrence counts need every line before it).
+	type job struct {
+		file  string
+		lines map[int]bool
 	}
+	jobs := make(chan job)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	out := map[string]map[int]string{}
+	for range min(runtime.GOMAXPROCS(0), len(want)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if got, ok := hashFile(src, j.file, j.lines); ok {
+					mu.Lock()
+					out[j.file] = got
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for file, lines := range want {
+		jobs <- job{file, lines}
+	}
+	close(jobs)
+	wg.Wait()
 	return out
+}
+
+// hashFile returns the line hashes of the wanted lines of one file.
+func hashFile(src fs.FS, file string, lines map[int]bool) (map[int]string, bool) {
+	name := path.Clean(strings.TrimPrefix(strings.ReplaceAll(file, "\\", "/"), "./"))
+	if !fs.ValidPath(name) {
+		return nil, false
+	}
+	data, err := fs.ReadFile(src, name)
+	if err != nil {
+		return nil, false
+	}
+	got := map[int]string{}
+	hashLines(data, func(line int, hash uint64, n int) bool {
+		if lines[line] {
+			got[line] = formatLineHash(hash, n)
+		}
+		return len(got) < len(lines)
+	})
+	return got, true
 }
 
 // lineHash is the issue's primaryLocationLineHash: from the file when it
