@@ -13,6 +13,7 @@ import (
 type memLex struct {
 	lx   *checkers.Lexed
 	item checkers.Item
+	idx  int // the item's index
 }
 
 // memHugeItem is the item size past which triage assumes the state walk
@@ -28,7 +29,7 @@ func newMemLex(lx *checkers.Lexed, tok int) (memLex, bool) {
 	if it < 0 {
 		return memLex{}, false
 	}
-	return memLex{lx, lx.Items[it]}, true
+	return memLex{lx, lx.Items[it], it}, true
 }
 
 // p1 returns the byte of token i when the token is one byte long and lies
@@ -240,13 +241,23 @@ func (m memLex) callOf(j int) string {
 // firstBraceAfter reports whether no "{" precedes tok in the item: the
 // declaration is at file scope or in a parameter list, not in a body.
 func (m memLex) firstBraceAfter(tok int) bool {
-	for k := m.item.TokStart; k < tok; k++ {
-		if m.p1(k) == '{' {
-			return false
-		}
-	}
-	return true
+	return m.itemFirstBrace() >= tok
 }
+
+// itemFirstBrace returns the item's first "{" (TokEnd when it has none),
+// found once per item.
+func (m memLex) itemFirstBrace() int {
+	return checkers.LexMemo(m.lx, memFirstBraceKey{m.idx}, func() int {
+		for k := m.item.TokStart; k < m.item.TokEnd; k++ {
+			if m.p1(k) == '{' {
+				return k
+			}
+		}
+		return m.item.TokEnd
+	})
+}
+
+type memFirstBraceKey struct{ item int }
 
 // forUpdate returns the ")" closing a for header when token k lies in its
 // update clause (after the second ";"), else -1.
