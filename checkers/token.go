@@ -1,6 +1,9 @@
 package checkers
 
-import "sort"
+import (
+	"sort"
+	"sync/atomic"
+)
 
 // TokKind classifies a token produced by a language's lexer.
 type TokKind uint8
@@ -77,23 +80,49 @@ type Lexed struct {
 
 	closes []int32 // bracket partners, built on the first Close or Open
 	opens  []int32
-	memo   map[any]any
+	memo   []any // Memoize's slots
 }
 
-// LexMemo returns the value cached under key for this file's tokens,
+// A MemoSlot names a per-file cache entry on a Lexed; reserve one per
+// fact with NewMemoSlot when the package initialises.
+type MemoSlot int
+
+var memoSlots atomic.Int32
+
+// NewMemoSlot reserves a slot.
+func NewMemoSlot() MemoSlot { return MemoSlot(memoSlots.Add(1) - 1) }
+
+// Memoize returns the value cached in slot for this file's tokens,
 // computing it with f the first time: facts a Triage derives from the
 // whole file (which names are arrays, say) are computed once, not once
-// per trigger. A Lexed belongs to one goroutine, like its Pass.
-func LexMemo[T any](lx *Lexed, key any, f func() T) T {
-	if v, ok := lx.memo[key]; ok {
-		return v.(T)
-	}
-	if lx.memo == nil {
-		lx.memo = map[any]any{}
+// per trigger. A slot is an index, so a hit costs a bounds check and a
+// type assertion. A Lexed belongs to one goroutine, like its Pass.
+func Memoize[T any](lx *Lexed, slot MemoSlot, f func() T) T {
+	if int(slot) < len(lx.memo) {
+		if v, ok := lx.memo[slot].(T); ok {
+			return v
+		}
+	} else {
+		lx.memo = append(lx.memo, make([]any, int(slot)+1-len(lx.memo))...)
 	}
 	v := f()
-	lx.memo[key] = v
+	lx.memo[slot] = v
 	return v
+}
+
+type itemMemo[T any] struct {
+	set bool
+	v   T
+}
+
+// ItemMemo is Memoize for a fact of one item of the file.
+func ItemMemo[T any](lx *Lexed, slot MemoSlot, item int, f func() T) T {
+	es := Memoize(lx, slot, func() []itemMemo[T] { return make([]itemMemo[T], len(lx.Items)) })
+	e := &es[item]
+	if !e.set {
+		e.v, e.set = f(), true
+	}
+	return e.v
 }
 
 // Text returns the source text of token i, or "" when i is out of range

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
@@ -738,18 +737,7 @@ func bufIsField(lx *checkers.Lexed, sp checkers.Span, name string) bool {
 	return false
 }
 
-// bufNameCache keeps the names of the files being analyzed: triage sees
-// only tokens, and a scan per call would cost too much. Each worker
-// analyzes one file at a time, so a small ring is enough; holding the
-// *Lexed keeps its address from being reused while it is cached.
-var bufNameCache struct {
-	sync.Mutex
-	ring [32]struct {
-		lx    *checkers.Lexed
-		names *bufNames
-	}
-	next int
-}
+var bufNamesSlot = checkers.NewMemoSlot()
 
 // bufNotDeclPrev are keywords that precede an expression, not a
 // declarator: "return buf[0]" declares nothing.
@@ -790,16 +778,13 @@ func bufFunctionBodyStart(lx *checkers.Lexed, it checkers.Item) int {
 // bufQualifier are the qualifiers that may sit between "*" and a name.
 var bufQualifier = map[string]bool{"const": true, "restrict": true, "__restrict": true, "__restrict__": true, "volatile": true}
 
+// bufFileNames returns the file's names, computed once per file (triage
+// sees only tokens, and a scan per call would cost too much).
 func bufFileNames(lx *checkers.Lexed) *bufNames {
-	c := &bufNameCache
-	c.Lock()
-	for _, e := range c.ring {
-		if e.lx == lx {
-			c.Unlock()
-			return e.names
-		}
-	}
-	c.Unlock()
+	return checkers.Memoize(lx, bufNamesSlot, func() *bufNames { return bufScanNames(lx) })
+}
+
+func bufScanNames(lx *checkers.Lexed) *bufNames {
 	x := &bufNames{globals: map[string]bool{}, members: map[string]bool{}, pointers: map[string]bool{}, macros: map[string]int64{}}
 	for i, t := range lx.Tokens {
 		switch {
@@ -836,13 +821,6 @@ func bufFileNames(lx *checkers.Lexed) *bufNames {
 			}
 		}
 	}
-	c.Lock()
-	c.ring[c.next] = struct {
-		lx    *checkers.Lexed
-		names *bufNames
-	}{lx, x}
-	c.next = (c.next + 1) % len(c.ring)
-	c.Unlock()
 	return x
 }
 

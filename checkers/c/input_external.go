@@ -44,7 +44,7 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 	if it < 0 {
 		return false
 	}
-	return checkers.LexMemo(lx, inExternalItemKey{it}, func() bool {
+	return checkers.ItemMemo(lx, inExternalSlot, it, func() bool {
 		item := lx.Items[it]
 		t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd, names: map[string]bool{}}
 		for k := item.TokStart; k < item.TokEnd; k++ {
@@ -56,7 +56,7 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 	})
 }
 
-type inExternalItemKey struct{ item int }
+var inExternalSlot, inBracketedSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot()
 
 var inExternalTriggerSet = func() map[string]bool {
 	m := map[string]bool{}
@@ -389,10 +389,8 @@ func (t *inTokenTaint) mayIndexArray(k int) bool {
 	if t.lx.Is(b-1, ".") || t.lx.Is(b-1, "->") {
 		return false // s.f[i], p->f[i]: not a plain name
 	}
-	return checkers.LexMemo(t.lx, inBracketedKey{}, func() map[string]bool { return inBracketedNames(t.lx) })[t.lx.Text(b)]
+	return checkers.Memoize(t.lx, inBracketedSlot, func() map[string]bool { return inBracketedNames(t.lx) })[t.lx.Text(b)]
 }
-
-type inBracketedKey struct{}
 
 // inBracketedNames lists the names that stand before a "[" after a type
 // word, a "*" or a ",": every array declarator of the file (char buf[64],

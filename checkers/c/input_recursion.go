@@ -20,14 +20,14 @@ func triageRecursion(lx *checkers.Lexed, tok int) bool {
 	if it < 0 {
 		return false
 	}
-	r := checkers.LexMemo(lx, recItemKey{it}, func() recItem { return recScanItem(lx, lx.Items[it]) })
+	r := checkers.ItemMemo(lx, recItemSlot, it, func() recItem { return recScanItem(lx, lx.Items[it]) })
 	if r.firstReturn >= 0 && r.firstReturn < tok {
 		return false // an earlier return decided
 	}
 	return r.recursive && tok <= r.bodyEnd // past it: the item holds more than the function (merged #if branches)
 }
 
-type recItemKey struct{ item int }
+var recItemSlot = checkers.NewMemoSlot()
 
 // recItem is what triage needs of an item, found once per item: its
 // first return, the end of its function's body, and whether the body

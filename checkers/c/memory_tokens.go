@@ -247,7 +247,7 @@ func (m memLex) firstBraceAfter(tok int) bool {
 // itemFirstBrace returns the item's first "{" (TokEnd when it has none),
 // found once per item.
 func (m memLex) itemFirstBrace() int {
-	return checkers.LexMemo(m.lx, memFirstBraceKey{m.idx}, func() int {
+	return checkers.ItemMemo(m.lx, memFirstBraceSlot, m.idx, func() int {
 		for k := m.item.TokStart; k < m.item.TokEnd; k++ {
 			if m.p1(k) == '{' {
 				return k
@@ -257,7 +257,7 @@ func (m memLex) itemFirstBrace() int {
 	})
 }
 
-type memFirstBraceKey struct{ item int }
+var memFirstBraceSlot = checkers.NewMemoSlot()
 
 // forUpdate returns the ")" closing a for header when token k lies in its
 // update clause (after the second ";"), else -1.

@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 )
 
@@ -13,7 +14,17 @@ var version = "dev"
 // homepage is jsec's home, reported as the SARIF driver's informationUri.
 const homepage = "https://github.com/jsec/jsec"
 
+// gcPercent is the garbage collector's target unless GOGC says otherwise.
+// A scan's live heap is small (the files in flight and the findings), and
+// at Go's default of 100 the collector ran so often that its workers took
+// a tenth of the wall time on 2 cores; at 400 the peak RSS on curl, git
+// and redis stays near 100 MB.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	// JSEC_CPUPROFILE=FILE writes a CPU profile of the whole run, for
 	// measuring jsec on real code (go tool pprof bin/jsec FILE).
 	if path := os.Getenv("JSEC_CPUPROFILE"); path != "" {
