@@ -279,6 +279,7 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		sort.SliceStable(found, func(i, j int) bool { return found[i].Span.Start < found[j].Span.Start })
 	}
 	all := toIssues(f, found, s.opt.ContextLines, 0, s.opt.Lookup)
+	addLineHashes(src, all)
 	if s.opt.Severity != nil {
 		for i := range all {
 			all[i].Severity = s.opt.Severity(all[i].Rule, all[i].Severity)
@@ -293,6 +294,22 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		}
 	}
 	return out
+}
+
+// addLineHashes fills in the issues' LineHash from the source, in one
+// pass as far as the last flagged line.
+func addLineHashes(src []byte, all []issue.Issue) {
+	if len(all) == 0 {
+		return
+	}
+	lines := map[int]bool{}
+	for _, is := range all {
+		lines[max(1, is.Line)] = true
+	}
+	hashes := issue.LineHashesAt(src, lines)
+	for i := range all {
+		all[i].LineHash = hashes[max(1, all[i].Line)]
+	}
 }
 
 // readAll reads r to its end, at most limit+1 bytes, into one buffer sized

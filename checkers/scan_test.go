@@ -15,6 +15,7 @@ import (
 	"github.com/jsec/jsec/checkers"
 	cchk "github.com/jsec/jsec/checkers/c"
 	rustchk "github.com/jsec/jsec/checkers/rust"
+	"github.com/jsec/jsec/issue"
 )
 
 func languages() map[string]*checkers.Language {
@@ -201,5 +202,31 @@ func TestHeaderClassification(t *testing.T) {
 	}
 	if len(reused) != len(relexed) {
 		t.Errorf("ClassifyHeader found %v, IsCPPHeader %v", reused, relexed)
+	}
+}
+
+// TestScanFillsLineHashes: the scan hands the SARIF writer each issue's
+// primaryLocationLineHash, computed from the file as GitHub does.
+func TestScanFillsLineHashes(t *testing.T) {
+	root := t.TempDir()
+	src := "#include <string.h>\n\nvoid a(char *d, const char *s) { strcpy(d, s); }\n\nvoid b(char *d, const char *s)\n{\n\tstrcpy(d, s);\n}\n"
+	write(t, root, "two.c", []byte(src))
+	res, err := checkers.Scan(context.Background(), root, checkers.Options{Languages: languages()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := issue.LineHashes([]byte(src))
+	n := 0
+	for _, is := range res.Issues {
+		if is.Rule != "c.buffer.strcpy" {
+			continue
+		}
+		n++
+		if is.LineHash == "" || is.LineHash != want[is.Line-1] {
+			t.Errorf("line %d: LineHash %q, want %q", is.Line, is.LineHash, want[is.Line-1])
+		}
+	}
+	if n != 2 {
+		t.Fatalf("found %d strcpy issues, want 2", n)
 	}
 }

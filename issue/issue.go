@@ -35,6 +35,11 @@ type Issue struct {
 	// Baselined is set when the issue already appears in the --baseline
 	// report.
 	Baselined bool `json:"baselined,omitempty"`
+	// LineHash is GitHub's primaryLocationLineHash of the issue's line
+	// (see HashLines), filled in by the scan while it had the file in
+	// memory so that the SARIF writer need not read the file again. It is
+	// not part of report.json.
+	LineHash string `json:"-"`
 }
 
 // Suppression records why an issue is suppressed.

@@ -208,8 +208,8 @@ func fileLineHashes(src fs.FS, issues []issue.Issue) map[string]map[int]string {
 	}
 	want := map[string]map[int]bool{}
 	for _, is := range issues {
-		if is.File == "" {
-			continue
+		if is.File == "" || is.LineHash != "" {
+			continue // the scan hashed it while it had the file
 		}
 		if want[is.File] == nil {
 			want[is.File] = map[int]bool{}
@@ -257,19 +257,15 @@ func hashFile(src fs.FS, file string, lines map[int]bool) (map[int]string, bool)
 	if err != nil {
 		return nil, false
 	}
-	got := map[int]string{}
-	hashLines(data, func(line int, hash uint64, n int) bool {
-		if lines[line] {
-			got[line] = formatLineHash(hash, n)
-		}
-		return len(got) < len(lines)
-	})
-	return got, true
+	return issue.LineHashesAt(data, lines), true
 }
 
 // lineHash is the issue's primaryLocationLineHash: from the file when it
 // was read, else from the issue's context lines, else "".
 func lineHash(is *issue.Issue, hashes map[string]map[int]string) string {
+	if is.LineHash != "" {
+		return is.LineHash
+	}
 	line := max(1, is.Line)
 	if h, ok := hashes[is.File][line]; ok {
 		return h
@@ -277,7 +273,7 @@ func lineHash(is *issue.Issue, hashes map[string]map[int]string) string {
 	if is.Context == nil {
 		return ""
 	}
-	return snippetLineHash(is.Context.StartLine, is.Context.Lines, line)
+	return issue.SnippetLineHash(is.Context.StartLine, is.Context.Lines, line)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

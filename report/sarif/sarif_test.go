@@ -489,7 +489,7 @@ func TestFingerprints(t *testing.T) {
 	}
 	// The file-based value is the one the whole-file hash gives that line.
 	data, _ := os.ReadFile(filepath.Join(sourceDir, "src/net.c"))
-	if got, want := withFiles.Runs[0].Results[0].PartialFingerprints[LineHashKey], LineHashes(data)[6]; got != want {
+	if got, want := withFiles.Runs[0].Results[0].PartialFingerprints[LineHashKey], issue.LineHashes(data)[6]; got != want {
 		t.Errorf("gets on line 7: %q, want %q", got, want)
 	}
 }
@@ -509,7 +509,7 @@ func windowFits(t *testing.T, is *issue.Issue) bool {
 		return true
 	}
 	rest := strings.Join(c.Lines[is.Line-c.StartLine:], "\n") + "\n"
-	return len(strings.NewReplacer(" ", "", "\t", "").Replace(rest)) >= hashBlock
+	return len(strings.NewReplacer(" ", "", "\t", "").Replace(rest)) >= 100 // the hash window (issue.HashLines)
 }
 
 func TestTruncation(t *testing.T) {

@@ -1,4 +1,4 @@
-package sarif
+package issue
 
 import (
 	"strings"
@@ -63,15 +63,15 @@ func TestSnippetLineHash(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(file, "\n"), "\n")
 	// The snippet reaches the end of the file, so every line agrees.
 	for n := 1; n <= len(lines); n++ {
-		if got := snippetLineHash(1, lines, n); got != full[n-1] {
+		if got := SnippetLineHash(1, lines, n); got != full[n-1] {
 			t.Errorf("line %d: snippet %q, file %q", n, got, full[n-1])
 		}
 	}
 	// A snippet that starts later numbers lines from its StartLine.
-	if got := snippetLineHash(2, lines[1:], 3); got != full[2] {
+	if got := SnippetLineHash(2, lines[1:], 3); got != full[2] {
 		t.Errorf("offset snippet: %q, want %q", got, full[2])
 	}
-	if snippetLineHash(2, lines[1:], 1) != "" || snippetLineHash(2, lines[1:], 5) != "" {
+	if SnippetLineHash(2, lines[1:], 1) != "" || SnippetLineHash(2, lines[1:], 5) != "" {
 		t.Error("a line outside the snippet got a hash")
 	}
 }

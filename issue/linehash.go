@@ -1,4 +1,4 @@
-package sarif
+package issue
 
 import (
 	"strconv"
@@ -53,12 +53,12 @@ type lineHasher struct {
 	done      bool // emit asked to stop
 }
 
-// hashLines calls emit once for every line of src, in order, with the raw
+// HashLines calls emit once for every line of src, in order, with the raw
 // hash and its occurrence number (1 for the first line with that hash).
 // Like the original, it numbers one line more than a file that ends in a
 // newline has: the empty line after it.
 // emit returns false when it needs no more lines.
-func hashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool) {
+func HashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool) {
 	h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: emit}
 	for i := 0; i < len(src) && !h.done; {
 		if b := src[i]; b < 0x80 { // the common case, without a call per byte
@@ -85,14 +85,14 @@ func hashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool
 // contents: LineHashes(src)[n-1] is the value for line n.
 func LineHashes(src []byte) []string {
 	var out []string
-	hashLines(src, func(_ int, hash uint64, n int) bool {
-		out = append(out, formatLineHash(hash, n))
+	HashLines(src, func(_ int, hash uint64, n int) bool {
+		out = append(out, FormatLineHash(hash, n))
 		return true
 	})
 	return out
 }
 
-func formatLineHash(hash uint64, occurrence int) string {
+func FormatLineHash(hash uint64, occurrence int) string {
 	return strconv.FormatUint(hash, 16) + ":" + strconv.Itoa(occurrence)
 }
 
@@ -204,25 +204,39 @@ func decodeWHATWG(s []byte) (rune, int) {
 	return cp, n
 }
 
-// snippetLineHash computes the hash of line from the lines of a snippet,
+// SnippetLineHash computes the hash of line from the lines of a snippet,
 // as if the snippet (each line ending in a newline) were the whole file.
 // It equals the value computed from the file when the snippet runs on for
 // at least 100 non-blank characters past the line's start, or reaches the
 // file's end, and when no earlier line of the file has the same hash; it
 // is "" when line is not in the snippet.
-func snippetLineHash(startLine int, lines []string, line int) string {
+func SnippetLineHash(startLine int, lines []string, line int) string {
 	if line < startLine || line >= startLine+len(lines) {
 		return ""
 	}
 	src := strings.Join(lines, "\n") + "\n"
 	want := line - startLine + 1
 	var out string
-	hashLines([]byte(src), func(n int, hash uint64, occ int) bool {
+	HashLines([]byte(src), func(n int, hash uint64, occ int) bool {
 		if n == want {
-			out = formatLineHash(hash, occ)
+			out = FormatLineHash(hash, occ)
 			return false
 		}
 		return true
 	})
 	return out
+}
+
+// LineHashesAt returns the primaryLocationLineHash of the given lines of a
+// file's contents, hashing only as far as the last of them (the
+// occurrence counts need every line before it).
+func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
+	got := make(map[int]string, len(lines))
+	HashLines(src, func(line int, hash uint64, n int) bool {
+		if lines[line] {
+			got[line] = FormatLineHash(hash, n)
+		}
+		return len(got) < len(lines)
+	})
+	return got
 }
