@@ -235,7 +235,7 @@ func (lx *Lexed) pairBrackets() {
 		}
 		var k int
 		open := true
-		switch lx.Src[t.Start] {
+		switch t.First {
 		case '(':
 			k = 0
 		case '[':

@@ -2,6 +2,7 @@ package c
 
 import (
 	"github.com/jsec/jsec/checkers"
+	"sync"
 )
 
 // buildItems splits the token stream into top-level items: function
@@ -11,9 +12,16 @@ import (
 // one function of a large namespace parses that function only.
 func buildItems(lx *checkers.Lexed, cpp bool) {
 	b := itemBuilder{lx: lx, cpp: cpp}
-	b.closes = b.matchBraces()
+	buf := closesPool.Get().(*[]int32)
+	b.closes = b.matchBraces(*buf)
 	b.run()
+	*buf = b.closes[:0]
+	closesPool.Put(buf)
 }
+
+// closesPool recycles matchBraces' table, which lives only while the
+// items are built.
+var closesPool = sync.Pool{New: func() any { return new([]int32) }}
 
 type itemBuilder struct {
 	lx     *checkers.Lexed
@@ -24,8 +32,8 @@ type itemBuilder struct {
 func (b *itemBuilder) text(i int) string { return b.lx.Text(i) }
 
 func (b *itemBuilder) isPunct(i int, c byte) bool {
-	t := b.lx.Tokens[i]
-	return t.Kind == checkers.TokPunct && t.End-t.Start == 1 && b.lx.Src[t.Start] == c
+	t := &b.lx.Tokens[i]
+	return t.Kind == checkers.TokPunct && t.End-t.Start == 1 && t.First == c
 }
 
 // structural reports whether token i counts for item structure: braces in
@@ -40,9 +48,13 @@ func (b *itemBuilder) structural(i int) bool {
 // "#ifdef X / int f(a, b) { / #else / int f(a) { / #endif / ... }" is one
 // function whose first "{" matches the final "}", and complete functions
 // in both branches of "#ifndef X ... #else ... #endif" stay separate items.
-func (b *itemBuilder) matchBraces() []int32 {
+func (b *itemBuilder) matchBraces(buf []int32) []int32 {
 	toks := b.lx.Tokens
-	closes := make([]int32, len(toks))
+	closes := buf[:0]
+	if cap(closes) < len(toks) {
+		closes = make([]int32, len(toks))
+	}
+	closes = closes[:len(toks)] // every entry is set below
 	type frame struct {
 		saved, first []int32
 		inElse       bool
