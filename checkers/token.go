@@ -81,6 +81,8 @@ type Lexed struct {
 	closes []int32 // bracket partners, built on the first Close or Open
 	opens  []int32
 	memo   []any // Memoize's slots
+	// lastItem is ItemOf's last answer.
+	lastItem int
 }
 
 // A MemoSlot names a per-file cache entry on a Lexed; reserve one per
@@ -174,6 +176,11 @@ func (lx *Lexed) TokenAt(off int) int {
 
 // ItemOf returns the index of the item that holds token i, or -1.
 func (lx *Lexed) ItemOf(tok int) int {
+	// Triage asks about the tokens of one item after another: remember
+	// the last answer.
+	if l := lx.lastItem; l < len(lx.Items) && lx.Items[l].TokStart <= tok && tok < lx.Items[l].TokEnd {
+		return l
+	}
 	lo, hi := 0, len(lx.Items)
 	for lo < hi {
 		m := (lo + hi) / 2
@@ -184,6 +191,7 @@ func (lx *Lexed) ItemOf(tok int) int {
 		}
 	}
 	if lo < len(lx.Items) && lx.Items[lo].TokStart <= tok {
+		lx.lastItem = lo
 		return lo
 	}
 	return -1
