@@ -98,8 +98,18 @@ func (m memLex) pathEnd(i int) int {
 
 // samePath reports whether the tokens [a, a+n) equal [b, b+n).
 func (m memLex) samePath(a, b, n int) bool {
+	toks := m.lx.Tokens
 	for k := 0; k < n; k++ {
-		if !bytes.Equal(m.word(a+k), m.word(b+k)) || a+k >= m.item.TokEnd || b+k >= m.item.TokEnd {
+		i, j := a+k, b+k
+		if i >= m.item.TokEnd || j >= m.item.TokEnd {
+			return false
+		}
+		// Most calls compare unrelated tokens: length and first byte
+		// tell them apart without the source.
+		if i >= m.item.TokStart && j >= m.item.TokStart && (toks[i].End-toks[i].Start != toks[j].End-toks[j].Start || toks[i].First != toks[j].First) {
+			return false
+		}
+		if !bytes.Equal(m.word(i), m.word(j)) {
 			return false
 		}
 	}

@@ -92,10 +92,10 @@ func (m memLex) derefIn(j, pe, from, to int, calls bool) bool {
 	}
 	depth := 0
 	for k := from; k < to; k++ {
-		switch {
-		case m.is(k, "{"):
+		switch m.p1(k) {
+		case '{':
 			depth++
-		case m.is(k, "}"):
+		case '}':
 			depth--
 		}
 		if !m.samePath(k, j, n) || m.is(k-1, "->") || m.is(k-1, ".") || k == j {
