@@ -149,6 +149,20 @@ func (lx *Lexed) Is(i int, s string) bool {
 	return len(s) == 1 || string(lx.Src[t.Start:t.End]) == s
 }
 
+// Byte returns the byte of token i when the token is one byte long ("(",
+// ";", "x"), 0 otherwise or when i is out of range: scans that look for
+// brackets and separators switch on it instead of comparing strings.
+func (lx *Lexed) Byte(i int) byte {
+	if uint(i) >= uint(len(lx.Tokens)) {
+		return 0
+	}
+	t := &lx.Tokens[i]
+	if t.End-t.Start != 1 {
+		return 0
+	}
+	return t.First
+}
+
 // Kind returns the kind of token i, 0 when i is out of range.
 func (lx *Lexed) Kind(i int) TokKind {
 	if i < 0 || i >= len(lx.Tokens) {

@@ -807,8 +807,8 @@ func bufScanNames(lx *checkers.Lexed) *bufNames {
 				continue
 			}
 			prev := k - 1
-			switch {
-			case lx.Is(k+1, "[") && bufDeclPrev(lx, prev):
+			switch next := lx.Byte(k + 1); {
+			case next == '[' && bufDeclPrev(lx, prev):
 				if c := lx.Close(k + 1); c > 0 && (lx.Is(c+1, ")") || lx.Is(c+1, ",") && fn >= 0 && k < fn) {
 					x.pointers[lx.Text(k)] = true // an array parameter
 				} else if fn < 0 && bufInBraces(lx, it, k) {
@@ -816,7 +816,7 @@ func bufScanNames(lx *checkers.Lexed) *bufNames {
 				} else if fn < 0 {
 					x.globals[lx.Text(k)] = true
 				}
-			case (lx.Is(k+1, ",") || lx.Is(k+1, ";") || lx.Is(k+1, "=") || lx.Is(k+1, ")")) && (lx.Is(prev, "*") || bufQualifier[lx.Text(prev)] && lx.Is(prev-1, "*")):
+			case (next == ',' || next == ';' || next == '=' || next == ')') && (lx.Is(prev, "*") || lx.Is(prev-1, "*") && bufQualifier[lx.Text(prev)]):
 				x.pointers[lx.Text(k)] = true
 			}
 		}
