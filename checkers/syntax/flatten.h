@@ -15,14 +15,22 @@ typedef struct {
 
 enum { JSEC_NAMED = 1, JSEC_MISSING = 2 };
 
+typedef struct jsec_chunk jsec_chunk;
+
 typedef struct {
 	jsec_node *nodes;
 	uint32_t count, cap;
 	int32_t *stack;        /* open ancestors */
 	int32_t *last;         /* last child seen of each open ancestor */
 	uint32_t stack_cap;
+	jsec_chunk *arena;     /* where tree-sitter allocates during a parse */
+	jsec_chunk *spare;     /* chunks kept for the next parse */
 } jsec_buf;
 
-int jsec_parse(TSParser *p, jsec_buf *b, const char *src, uint32_t len,
+/* jsec_init_allocator routes tree-sitter's allocations through jsec's
+ * arena while jsec_parse runs on the calling thread, and to libc
+ * otherwise. Call it once, before any parse. */
+void jsec_init_allocator(void);
+int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);

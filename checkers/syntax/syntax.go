@@ -12,6 +12,11 @@
 // top-level items that hold a rule's trigger) so that positions stay those
 // of the whole file while only a fraction of it is parsed.
 //
+// Memory: during a parse every tree-sitter allocation on the parsing
+// thread comes from an arena owned by the Parser (flatten.c), and the
+// tree-sitter parser and tree are dropped by rewinding it, instead of a
+// walk that frees subtree after subtree.
+//
 // A Tree borrows its Parser's buffer: it is valid until the next Parse or
 // Close on that Parser. Keep byte offsets, not Nodes, beyond that point.
 package syntax
@@ -76,6 +81,7 @@ type grammar struct {
 var grammars [3]*grammar
 
 func init() {
+	C.jsec_init_allocator()
 	for l, ptr := range []*C.TSLanguage{C.tree_sitter_c(), C.tree_sitter_cpp(), C.tree_sitter_rust()} {
 		g := &grammar{lang: ptr, field: map[string]uint16{}}
 		n := int(C.ts_language_symbol_count(ptr))
@@ -114,17 +120,17 @@ type Range struct{ Start, End int }
 // Parser parses one language. It is not safe for concurrent use.
 type Parser struct {
 	lang    Lang
-	p       *C.TSParser
 	buf     C.jsec_buf
 	tree    Tree
+	closed  bool
 	Timeout time.Duration // per parse; 0 means no limit
 }
 
 // NewParser returns a parser for lang. Call Close to free its C memory.
+// (Each parse runs a fresh tree-sitter parser in the Parser's arena; see
+// flatten.c.)
 func NewParser(lang Lang) *Parser {
-	p := &Parser{lang: lang, p: C.ts_parser_new(), Timeout: 10 * time.Second}
-	C.ts_parser_set_language(p.p, grammars[lang].lang)
-	return p
+	return &Parser{lang: lang, Timeout: 10 * time.Second}
 }
 
 // Lang returns the parser's language.
@@ -132,19 +138,18 @@ func (p *Parser) Lang() Lang { return p.lang }
 
 // Close frees the parser. Trees it returned become invalid.
 func (p *Parser) Close() {
-	if p.p == nil {
+	if p.closed {
 		return
 	}
-	C.ts_parser_delete(p.p)
 	C.jsec_buf_free(&p.buf)
-	p.p = nil
+	p.closed = true
 	p.tree = Tree{}
 }
 
 // Parse parses src, or only the given ranges of it (sorted, non-overlapping)
 // when ranges is not empty. The returned tree is valid until the next call.
 func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
-	if p.p == nil {
+	if p.closed {
 		return nil, errors.New("syntax: parser is closed")
 	}
 	var cr *C.TSRange
@@ -170,7 +175,7 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 		// call is permitted; tree-sitter does not retain it after parsing.
 		srcPtr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	rc := C.jsec_parse(p.p, &p.buf, srcPtr, C.uint32_t(len(src)), cr, C.uint32_t(len(ranges)), C.uint64_t(p.Timeout.Microseconds()))
+	rc := C.jsec_parse(grammars[p.lang].lang, &p.buf, srcPtr, C.uint32_t(len(src)), cr, C.uint32_t(len(ranges)), C.uint64_t(p.Timeout.Microseconds()))
 	if rc != 0 {
 		return nil, fmt.Errorf("%w (code %d)", ErrParse, int(rc))
 	}
