@@ -548,13 +548,22 @@ func (d *memDA) macroLoop(k, to int, assigned bool) (int, bool, bool) {
 }
 
 // memMacroLoop1 reports "name ( … ) {" at k, where name is no keyword: a
-// loop macro.
+// loop macro; or "name ( … )" followed by a statement keyword, which no
+// call can be: a loop macro with a one-statement body
+// (for_each_string_list_item(item, list) if (…) …;).
 func memMacroLoop1(m memLex, k int) bool {
 	if !m.ident(k) || !m.is(k+1, "(") || memNotType[string(m.word(k))] {
 		return false
 	}
 	c := m.closeOf(k + 1)
-	return c > 0 && m.is(c+1, "{")
+	if c <= 0 {
+		return false
+	}
+	switch m.text(c + 1) {
+	case "{", "if", "for", "while", "do", "switch", "return":
+		return true
+	}
+	return false
 }
 
 // jump records a break or continue in the innermost loop or switch.
