@@ -92,6 +92,8 @@ func LineHashes(src []byte) []string {
 	return out
 }
 
+// FormatLineHash renders a line's hash and occurrence number as GitHub
+// does: lower-case hex, ":", the number.
 func FormatLineHash(hash uint64, occurrence int) string {
 	return strconv.FormatUint(hash, 16) + ":" + strconv.Itoa(occurrence)
 }
@@ -108,7 +110,9 @@ func (h *lineHasher) update(c uint64) {
 	begin := h.window[h.index]
 	h.window[h.index] = c
 	h.hash = hashMod*h.hash + c - hashFirstMod*begin
-	h.index = (h.index + 1) % hashBlock
+	if h.index++; h.index == hashBlock {
+		h.index = 0
+	}
 }
 
 func (h *lineHasher) char(c uint16) {
