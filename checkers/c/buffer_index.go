@@ -87,7 +87,7 @@ func bufIdxCandidates(lx *checkers.Lexed, tok int) []bufIdxCand {
 				return nil
 			}
 			text := bufTokText(lx, checkers.Span{Start: j + 2, End: c})
-			size, ok := evalConst(text, bufFileNames(lx).macros)
+			size, ok := evalConst(text, bufFileMacros(lx).macros)
 			if !ok || size <= 0 {
 				if text != "" {
 					j = c
@@ -143,7 +143,7 @@ func bufSuspectIndex(lx *checkers.Lexed, from, to int, size int64, text string, 
 	if to != from+1 {
 		return false
 	}
-	macros := bufFileNames(lx).macros
+	macros := bufFileMacros(lx).macros
 	atLeast := func(k int) bool { // token k's value may reach the size
 		v, ok := evalConst(lx.Text(k), macros)
 		return !ok || size < 0 || v >= size

@@ -592,7 +592,7 @@ func bufTokDecl(lx *checkers.Lexed, body, k int) (n, elem int64, ok bool) {
 	if c < 0 || lx.Is(c+1, "[") {
 		return 0, 0, false
 	}
-	n, ok = evalConst(bufTokText(lx, checkers.Span{Start: k + 2, End: c}), bufFileNames(lx).macros)
+	n, ok = evalConst(bufTokText(lx, checkers.Span{Start: k + 2, End: c}), bufFileMacros(lx).macros)
 	if !ok || n <= 0 {
 		return 0, 0, false
 	}
@@ -650,7 +650,7 @@ func bufTokValue(lx *checkers.Lexed, tok int, sp checkers.Span) (int64, bool) {
 			return 0, false
 		}
 	}
-	return evalConst(bufTokText(lx, sp), bufFileNames(lx).macros)
+	return evalConst(bufTokText(lx, sp), bufFileMacros(lx).macros)
 }
 
 // bufDeclPrev reports whether the token before a name may end the type of
@@ -715,6 +715,8 @@ type bufNames struct {
 	cpp bool
 	// errH, errorH: the file includes <err.h>, <error.h>.
 	errH, errorH bool
+	// named: globals, members and pointers are filled in (bufFileNames).
+	named bool
 }
 
 // errHeader reports whether the file includes the header that declares
@@ -778,14 +780,26 @@ func bufFunctionBodyStart(lx *checkers.Lexed, it checkers.Item) int {
 // bufQualifier are the qualifiers that may sit between "*" and a name.
 var bufQualifier = map[string]bool{"const": true, "restrict": true, "__restrict": true, "__restrict__": true, "volatile": true}
 
-// bufFileNames returns the file's names, computed once per file (triage
-// sees only tokens, and a scan per call would cost too much).
-func bufFileNames(lx *checkers.Lexed) *bufNames {
-	return checkers.Memoize(lx, bufNamesSlot, func() *bufNames { return bufScanNames(lx) })
+// bufFileMacros returns what the file's directives and keywords say
+// (integer macros, <err.h>, C++), computed once per file: triage sees only
+// tokens, and a scan per call would cost too much.
+func bufFileMacros(lx *checkers.Lexed) *bufNames {
+	return checkers.Memoize(lx, bufNamesSlot, func() *bufNames { return bufScanDirectives(lx) })
 }
 
-func bufScanNames(lx *checkers.Lexed) *bufNames {
-	x := &bufNames{globals: map[string]bool{}, members: map[string]bool{}, pointers: map[string]bool{}, macros: map[string]int64{}}
+// bufFileNames is bufFileMacros with the file's array and pointer names
+// too, which take a pass over every declaration: computed on first need.
+func bufFileNames(lx *checkers.Lexed) *bufNames {
+	x := bufFileMacros(lx)
+	if !x.named {
+		bufScanNames(lx, x)
+		x.named = true
+	}
+	return x
+}
+
+func bufScanDirectives(lx *checkers.Lexed) *bufNames {
+	x := &bufNames{macros: map[string]int64{}}
 	for i, t := range lx.Tokens {
 		switch {
 		case t.Kind == checkers.TokPreproc:
@@ -800,6 +814,11 @@ func bufScanNames(lx *checkers.Lexed) *bufNames {
 			x.cpp = true
 		}
 	}
+	return x
+}
+
+func bufScanNames(lx *checkers.Lexed, x *bufNames) {
+	x.globals, x.members, x.pointers = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, it := range lx.Items {
 		fn := bufFunctionBodyStart(lx, it)
 		for k := max(it.TokStart, 1); k+1 < it.TokEnd; k++ {
@@ -821,7 +840,6 @@ func bufScanNames(lx *checkers.Lexed) *bufNames {
 			}
 		}
 	}
-	return x
 }
 
 // bufScanfConvRE finds the conversions scanf-width judges;
@@ -867,7 +885,7 @@ func bufTriageScanf(lx *checkers.Lexed, tok int) bool {
 			}
 		}
 	}
-	macros := bufFileNames(lx).macros
+	macros := bufFileMacros(lx).macros
 	for _, a := range args[fi+1:] {
 		if !bufRoomCandidate(lx, tok, a) {
 			continue

@@ -451,7 +451,7 @@ func fmtTriage(lx *checkers.Lexed, tok int) bool {
 	if f.IntFirst && (lx.Kind(args[0].Start) == checkers.TokString || fmtI18n[lx.Text(args[0].Start)] && lx.Is(args[0].Start+1, "(")) {
 		return false // another function of the same name
 	}
-	if f.Rule == ruleFormatErr && !bufFileNames(lx).errHeader(name) {
+	if f.Rule == ruleFormatErr && !bufFileMacros(lx).errHeader(name) {
 		return false
 	}
 	idx := fmtIndex(name, f, len(args) > 1 && lx.Kind(args[1].Start) == checkers.TokString)
