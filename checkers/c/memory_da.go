@@ -210,19 +210,22 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 		return d.macroLoop(k, to, assigned)
 	}
 	e := d.exprEnd(k, to)
-	if d.declares(k, e) {
-		// A new variable of the same name shadows ours for the rest of
-		// this block.
-		return to, assigned, true
-	}
-	a := d.expr(k, e, assigned)
+	// One pass for what the statement's identifiers say of it: a
+	// declaration of the name (it shadows ours for the rest of this block)
+	// and calls that do not return.
 	falls = true
 	for j := k; j < e; j++ {
-		if m.is(j+1, "(") && m.ident(j) && memNoReturn[string(m.word(j))] {
+		if m.lx.Tokens[j].Kind != checkers.TokIdent {
+			continue
+		}
+		if m.lx.Is(j, d.name) && d.declaresAt(j) {
+			return to, assigned, true
+		}
+		if m.is(j+1, "(") && memNoReturn[string(m.word(j))] {
 			falls = false
 		}
 	}
-	return e + 1, a, falls
+	return e + 1, d.expr(k, e, assigned), falls
 }
 
 // exprEnd returns the ";" that ends the expression statement at k.
@@ -253,11 +256,17 @@ func (d *memDA) exprEnd(k, to int) int {
 func (d *memDA) declares(k, e int) bool {
 	m := d.m
 	for j := k; j < e; j++ {
-		if m.ident(j) && m.lx.Is(j, d.name) && (m.is(j-1, "*") && (m.ident(j-2) || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))) {
+		if m.ident(j) && m.lx.Is(j, d.name) && d.declaresAt(j) {
 			return true
 		}
 	}
 	return false
+}
+
+// declaresAt reports whether the name at token j is being declared.
+func (d *memDA) declaresAt(j int) bool {
+	m := d.m
+	return m.is(j-1, "*") && (m.ident(j-2) || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))
 }
 
 // testOf reports whether the condition [from, to) is one NULL test of
