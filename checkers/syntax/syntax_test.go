@@ -139,3 +139,30 @@ func TestParserReuseAndClose(t *testing.T) {
 		t.Fatal("closed parser parsed")
 	}
 }
+
+// TestFieldNamesFromAnywhere: Field answers the same for a constant name,
+// a name built at run time, and a name it does not know, whatever its
+// lookup cache holds.
+func TestFieldNamesFromAnywhere(t *testing.T) {
+	p := NewParser(C)
+	defer p.Close()
+	tree, err := p.Parse([]byte("int f(int a) { return a + 1; }\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fn Node
+	for n := range tree.Root().Descendants() {
+		if n.Kind() == "function_definition" {
+			fn = n
+		}
+	}
+	built := string([]byte{'b', 'o', 'd', 'y'})
+	for i := 0; i < 3; i++ {
+		if fn.Field("body").Kind() != "compound_statement" || fn.Field(built).Kind() != "compound_statement" {
+			t.Fatalf("round %d: Field(body) = %q, Field(built) = %q", i, fn.Field("body").Kind(), fn.Field(built).Kind())
+		}
+		if fn.Field("no_such_field").Valid() || fn.Field(string([]byte("declarator"))).Kind() != "function_declarator" {
+			t.Fatalf("round %d: unknown field found, or declarator missing", i)
+		}
+	}
+}

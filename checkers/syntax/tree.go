@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"iter"
+	"unsafe"
 )
 
 // Tree is a parsed source in pre-order. See the package comment for its
@@ -11,6 +12,28 @@ type Tree struct {
 	nodes []cnode
 	g     *grammar
 	lang  Lang
+	// fields caches field-name lookups: checkers pass constant strings,
+	// so a hit costs a pointer compare instead of a map lookup.
+	fields [64]fieldCache
+}
+
+type fieldCache struct {
+	name string
+	id   uint16
+	ok   bool
+}
+
+// fieldID returns the grammar's id of field name. The cache slot is
+// chosen by the name's address; the string comparison that confirms a
+// hit returns at once when the two strings share their bytes.
+func (t *Tree) fieldID(name string) (uint16, bool) {
+	e := &t.fields[(uintptr(unsafe.Pointer(unsafe.StringData(name)))>>3)%uintptr(len(t.fields))]
+	if e.name == name && name != "" {
+		return e.id, e.ok
+	}
+	id, ok := t.g.field[name]
+	*e = fieldCache{name: name, id: id, ok: ok}
+	return id, ok
 }
 
 // Source returns the bytes the tree was parsed from.
@@ -269,7 +292,7 @@ func (n Node) Field(name string) Node {
 	if n.t == nil {
 		return Node{}
 	}
-	id, ok := n.t.g.field[name]
+	id, ok := n.t.fieldID(name)
 	if !ok {
 		return Node{}
 	}
