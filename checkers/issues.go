@@ -62,8 +62,11 @@ func toIssues(f *File, found []Located, contextLines int, minConfidence float64,
 		out = append(out, issue.Issue{
 			Rule: r.ID, Title: r.Title, Language: f.Lang, Category: r.Category, CWE: r.CWEString(),
 			File: f.Path, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
-			Function: l.Function, Evidence: evidence(lines.Text(f.Src, line)),
-			Description: desc, Suggestion: r.Suggestion, Confidence: conf, Severity: sev,
+			// Checkers' strings may share the source's bytes (Lexed.Text,
+			// Node.Text): copy what the issue keeps, so that a report does
+			// not hold every flagged file in memory.
+			Function: strings.Clone(l.Function), Evidence: strings.Clone(evidence(lines.Text(f.Src, line))),
+			Description: strings.Clone(desc), Suggestion: r.Suggestion, Confidence: conf, Severity: sev,
 			Context: snippet(f, lines, line, endLine, contextLines),
 		})
 		codes = append(codes, string(f.Src[start:end]))

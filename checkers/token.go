@@ -3,6 +3,7 @@ package checkers
 import (
 	"sort"
 	"sync/atomic"
+	"unsafe"
 )
 
 // TokKind classifies a token produced by a language's lexer.
@@ -129,12 +130,19 @@ func ItemMemo[T any](lx *Lexed, slot MemoSlot, item int, f func() T) T {
 
 // Text returns the source text of token i, or "" when i is out of range
 // (so that Triage functions can look at neighbours without bounds checks).
+//
+// The string shares the source's bytes (no copy: triage calls Text for
+// millions of tokens); the source is never modified. Copy it
+// (strings.Clone) before keeping it beyond the file's analysis.
 func (lx *Lexed) Text(i int) string {
 	if i < 0 || i >= len(lx.Tokens) {
 		return ""
 	}
 	t := lx.Tokens[i]
-	return string(lx.Src[t.Start:t.End])
+	if t.End <= t.Start {
+		return ""
+	}
+	return unsafe.String(&lx.Src[t.Start], int(t.End-t.Start))
 }
 
 // Is reports whether token i exists and its text is s (not empty).

@@ -162,7 +162,17 @@ func (n Node) Bytes() []byte {
 }
 
 // Text returns the node's source text.
-func (n Node) Text() string { return string(n.Bytes()) }
+//
+// The string shares the source's bytes (no copy); the source is never
+// modified. Copy it (strings.Clone) before keeping it beyond the file's
+// analysis.
+func (n Node) Text() string {
+	b := n.Bytes()
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
 
 // Parent returns the parent node.
 func (n Node) Parent() Node {
