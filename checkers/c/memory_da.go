@@ -214,18 +214,28 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 	// declaration of the name (it shadows ours for the rest of this block)
 	// and calls that do not return.
 	falls = true
+	mentions := false // expr has nothing to do without a mention or a ({
 	for j := k; j < e; j++ {
-		if m.lx.Tokens[j].Kind != checkers.TokIdent {
+		if t := &m.lx.Tokens[j]; t.Kind != checkers.TokIdent {
+			if t.First == '{' && t.End-t.Start == 1 && m.is(j-1, "(") {
+				mentions = true // a statement expression: expr gives up
+			}
 			continue
 		}
-		if m.lx.Is(j, d.name) && d.declaresAt(j) {
-			return to, assigned, true
+		if m.lx.Is(j, d.name) {
+			if d.declaresAt(j) {
+				return to, assigned, true
+			}
+			mentions = true
 		}
 		if m.is(j+1, "(") && memNoReturn[string(m.word(j))] {
 			falls = false
 		}
 	}
-	return e + 1, d.expr(k, e, assigned), falls
+	if mentions {
+		assigned = d.expr(k, e, assigned)
+	}
+	return e + 1, assigned, falls
 }
 
 // exprEnd returns the ";" that ends the expression statement at k.
