@@ -567,9 +567,9 @@ func (d *memDA) macroLoop(k, to int, assigned bool) (int, bool, bool) {
 }
 
 // memMacroLoop1 reports "name ( … ) {" at k, where name is no keyword: a
-// loop macro; or "name ( … )" followed by a statement keyword, which no
-// call can be: a loop macro with a one-statement body
-// (for_each_string_list_item(item, list) if (…) …;).
+// loop macro; or "name ( … )" followed by a statement keyword or by a
+// call, which no call can be: a loop macro with a one-statement body
+// (for_each_string_list_item(item, list) if (…) …; … strbuf_addf(…);).
 func memMacroLoop1(m memLex, k int) bool {
 	if !m.ident(k) || !m.is(k+1, "(") || memNotType[string(m.word(k))] {
 		return false
@@ -582,7 +582,8 @@ func memMacroLoop1(m memLex, k int) bool {
 	case "{", "if", "for", "while", "do", "switch", "return":
 		return true
 	}
-	return false
+	// "name(…) f(…);": no call is followed by a name either.
+	return m.ident(c+1) && m.is(c+2, "(")
 }
 
 // jump records a break or continue in the innermost loop or switch.

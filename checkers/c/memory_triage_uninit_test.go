@@ -21,6 +21,7 @@ func TestUninitTriageGotoAndChains(t *testing.T) {
 		{"code the walk cannot follow after the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2; use(v);\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn 0; }", false},
 		{"code the walk cannot follow before the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2;\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn v; }", true},
 		{"a loop macro with a one-statement body sets it", "int f(struct list *l) { const char **p; for_each_name(p, l)\n if (strchr(*p, 10)) return 1; return 0; }", false},
+		{"a loop macro whose one-statement body is a call", "void f(struct list *l) { const char **p; for_each_name(p, l)\n emit(*p); }", false},
 		{"&& inside a negation", `int f(const char *s, int q) { const char *end; return !(q && parse(s, &end)) && *end == 0; }`, true},
 	}
 	for _, c := range cases {

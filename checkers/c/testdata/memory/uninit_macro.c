@@ -20,3 +20,13 @@ int has_newline(struct name_list *list)
 	return 0;
 }
 
+
+int emit_name(const char *name);
+
+/* The same with a call for the body. */
+void emit_names(struct name_list *list)
+{
+	const char **p;
+	for_each_name(p, list)
+		emit_name(*p); // safe "c.memory.uninit"
+}
