@@ -54,9 +54,10 @@ type memDACtx struct {
 	caseEntry bool // the switch entry state, for case labels
 }
 
-// precise reports the plain uninit walk, where labels join the gotos the
-// walk saw; the other modes keep "a label is reached from anywhere".
-func (d *memDA) precise() bool { return !d.null && !d.leak && !d.freed }
+// precise reports the walks whose labels join the gotos the walk saw
+// (uninit, NULL, freed: "assigned" joins with and); the leak walk keeps
+// "a label is reached from anywhere".
+func (d *memDA) precise() bool { return !d.leak }
 
 // gotoFrom records the state a "goto L" at token k carries to L.
 func (d *memDA) gotoFrom(k int, assigned bool) {

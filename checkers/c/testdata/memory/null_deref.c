@@ -86,3 +86,34 @@ int maybe(struct item *it, int deep)
 		return 0;
 	return 1;
 }
+
+extern struct item *open_item(const char *key);
+
+/* Flawed: the only way to the label is a jump made while it is NULL. */
+int item_or_default(const char *key, int fallback)
+{
+	struct item *it = NULL;
+	if (fallback)
+		goto out;
+	it = open_item(key);
+	return it ? it->value : -1;
+out:
+	return it->value; // want "c.null.deref"
+}
+
+/* Fixed: every jump to the label carries a pointer that was set. */
+int item_or_first(const char *key, struct item *first)
+{
+	struct item *it = NULL;
+	if (!key) {
+		it = first;
+		goto out;
+	}
+	it = open_item(key);
+	if (!it)
+		it = first;
+out:
+	if (!it)
+		return -1;
+	return it->value; // safe "c.null.deref"
+}
