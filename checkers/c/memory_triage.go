@@ -5,7 +5,7 @@ import "github.com/jsec/jsec/checkers"
 // Token-level triage for the memory family's common triggers. Each
 // function returns false only when Check certainly reports nothing for
 // the occurrence, so that its function need not be parsed; when in doubt
-// it returns true. memory_triage_test.go checks on real code that
+// it returns true. TestTriageSound (triage_sound_test.go) checks on real code that
 // triage never hides a finding.
 
 // memTriageAlloc keeps an allocation whose size does arithmetic, whose
