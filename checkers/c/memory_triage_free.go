@@ -132,19 +132,23 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 		name = m.text(a + 1)
 	}
 	loopEnd, loopUpdate := -1, -1
+	toks := m.lx.Tokens
 	for j := m.item.TokStart; j < tok; j++ {
-		switch {
-		case m.is(j, "for") || m.is(j, "while") || m.is(j, "do"):
+		// Dispatch on kind and first byte: this scan runs from the
+		// item's start for every free.
+		isIdent := toks[j].Kind == checkers.TokIdent
+		switch c := toks[j].First; {
+		case isIdent && (c == 'f' && m.is(j, "for") || c == 'w' && m.is(j, "while") || c == 'd' && m.is(j, "do")):
 			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
 				loopEnd, loopUpdate = end, upd
 			}
-		case m.is(j, "{") && m.is(j-1, ")") && !m.firstBrace(j):
+		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && !m.firstBrace(j):
 			if m.macroLoopHolds(j, tok) {
 				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
 					loopEnd, loopUpdate = end, -1
 				}
 			}
-		case m.ident(j) && m.lx.Is(j, name):
+		case isIdent && m.lx.Is(j, name):
 			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
 				return true // moved
 			}
