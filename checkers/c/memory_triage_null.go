@@ -173,21 +173,32 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 			j = c
 		}
 	}
-	for j := tok - 1; j > from; j-- {
-		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "=") && !m.is(j-1, "->") && !m.is(j-1, ".") {
-			from = m.stmtEnd(j) // p = p->next reads the old value: start after it
-			break
-		}
+	// One backward pass: the mentions that decide (a test first: a later
+	// test is merely redundant; a dereference first: the test comes too
+	// late) are collected until the last assignment of name, and the
+	// earliest one after that assignment's statement decides.
+	type decision struct {
+		at    int
+		deref bool
 	}
-	for k := from; k < tok; k++ {
-		if !m.ident(k) || !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+	var seen []decision
+	for k := tok - 1; k > from; k-- {
+		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") {
 			continue
 		}
-		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
-			return false // tested first: a later test is merely redundant
+		if m.is(k+1, "=") {
+			from = m.stmtEnd(k) // p = p->next reads the old value: start after it
+			break
 		}
-		if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) {
-			return true
+		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
+			seen = append(seen, decision{k, false})
+		} else if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) {
+			seen = append(seen, decision{k, true})
+		}
+	}
+	for i := len(seen) - 1; i >= 0; i-- {
+		if seen[i].at >= from {
+			return seen[i].deref
 		}
 	}
 	return false
