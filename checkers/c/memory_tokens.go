@@ -373,7 +373,7 @@ func (m memLex) straightFrom(from, k int) bool {
 				return false
 			}
 		case 0:
-			if m.is(j, "case") || m.is(j, "default") || m.is(j, "goto") {
+			if c := m.lx.Tokens[j].First; (c == 'c' || c == 'd' || c == 'g') && (m.is(j, "case") || m.is(j, "default") || m.is(j, "goto")) {
 				return false
 			}
 		}

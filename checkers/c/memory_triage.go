@@ -386,7 +386,11 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 	if open < end {
 		open = end // the declaration's own block: start after it
 	}
+	toks := m.lx.Tokens
 	for j := end + 1; j < close; j++ {
+		if c := toks[j].First; toks[j].Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
+			continue
+		}
 		if j < k && m.is(j, "goto") || j > k && (m.is(j, "case") || m.is(j, "default")) {
 			return true
 		}
