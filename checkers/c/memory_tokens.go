@@ -274,19 +274,19 @@ var memFirstBraceSlot = checkers.NewMemoSlot()
 func (m memLex) forUpdate(k int) int {
 	depth, semis := 0, 0
 	for j := k - 1; j > m.item.TokStart; j-- {
-		switch {
-		case m.is(j, ")") || m.is(j, "]"):
+		switch p := m.p1(j); {
+		case p == ')' || p == ']':
 			depth++
-		case m.is(j, "[") || m.is(j, "(") && depth > 0:
+		case p == '[' || p == '(' && depth > 0:
 			depth--
-		case m.is(j, "("):
+		case p == '(':
 			if semis == 2 && m.is(j-1, "for") {
 				return m.closeOf(j)
 			}
 			return -1
-		case depth == 0 && m.is(j, ";"):
+		case depth == 0 && p == ';':
 			semis++
-		case m.is(j, "{") || m.is(j, "}"):
+		case p == '{' || p == '}':
 			return -1
 		}
 	}

@@ -415,14 +415,14 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 func (m memLex) uncondStatement(k int) bool {
 	depth := 0
 	for j := k - 1; j >= m.item.TokStart; j-- {
-		switch {
-		case m.is(j, ")") || m.is(j, "]"):
+		switch p := m.p1(j); {
+		case p == ')' || p == ']':
 			depth++
-		case m.is(j, "(") || m.is(j, "["):
+		case p == '(' || p == '[':
 			depth--
-		case m.is(j, "&&") || m.is(j, "||") || m.is(j, "?"):
+		case p == '?' || m.is(j, "&&") || m.is(j, "||"):
 			return false
-		case depth <= 0 && (m.is(j, ";") || m.is(j, "{") || m.is(j, "}")):
+		case depth <= 0 && (p == ';' || p == '{' || p == '}'):
 			switch m.text(j + 1) {
 			case "if", "while", "switch":
 				// Only inside the condition, which always runs.
