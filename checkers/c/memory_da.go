@@ -675,10 +675,10 @@ func memDirective(m memLex, k int) string {
 func (m memLex) balanced(from, to int) bool {
 	depth := 0
 	for j := from; j < to; j++ {
-		switch {
-		case m.is(j, "(") || m.is(j, "[") || m.is(j, "{"):
+		switch m.p1(j) {
+		case '(', '[', '{':
 			depth++
-		case m.is(j, ")") || m.is(j, "]") || m.is(j, "}"):
+		case ')', ']', '}':
 			depth--
 			if depth < 0 {
 				return false

@@ -234,14 +234,14 @@ func (m memLex) jumpsOut(from, to int) bool {
 func (m memLex) callOf(j int) string {
 	depth := 0
 	for i := j - 1; i > m.item.TokStart; i-- {
-		switch {
-		case m.is(i, ")") || m.is(i, "]"):
+		switch p := m.p1(i); {
+		case p == ')' || p == ']':
 			depth++
-		case m.is(i, "[") || m.is(i, "(") && depth > 0:
+		case p == '[' || p == '(' && depth > 0:
 			depth--
-		case m.is(i, "("):
+		case p == '(':
 			return m.text(i - 1)
-		case m.is(i, ";") || m.is(i, "{") || m.is(i, "}"):
+		case p == ';' || p == '{' || p == '}':
 			return ""
 		}
 	}

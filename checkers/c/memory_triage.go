@@ -234,16 +234,16 @@ func (m memLex) declStart(tok int) (ok, static bool) {
 // -1 when the statement is no plain declaration.
 func (m memLex) declEnd(tok int) int {
 	for k := tok; k < m.item.TokEnd; k++ {
-		switch {
-		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+		switch m.p1(k) {
+		case '(', '[', '{':
 			c := m.closeOf(k)
 			if c < 0 {
 				return -1
 			}
 			k = c
-		case m.is(k, ";"):
+		case ';':
 			return k
-		case m.is(k, "}"):
+		case '}':
 			return -1
 		}
 	}

@@ -130,15 +130,15 @@ func (m memLex) unaryStar(i int) bool {
 func (m memLex) inDeclaration(i int) bool {
 	depth := 0
 	for j := i; j >= m.item.TokStart; j-- {
-		switch {
-		case m.is(j, ")") || m.is(j, "]"):
+		switch p := m.p1(j); p {
+		case ')', ']':
 			depth++
-		case m.is(j, "(") || m.is(j, "["):
+		case '(', '[':
 			if depth == 0 {
 				return false // inside a call or a condition
 			}
 			depth--
-		case m.is(j, ";") || m.is(j, "{") || m.is(j, "}"):
+		case ';', '{', '}':
 			f := j + 1
 			for memDeclWords[string(m.word(f))] {
 				f++
@@ -213,16 +213,16 @@ func (m memLex) derefArg(k, e int) bool {
 	}
 	depth, index := 0, 0
 	for i := k - 1; i > m.item.TokStart; i-- {
-		switch {
-		case m.is(i, ")") || m.is(i, "]"):
+		switch p := m.p1(i); {
+		case p == ')' || p == ']':
 			depth++
-		case m.is(i, "[") || m.is(i, "(") && depth > 0:
+		case p == '[' || p == '(' && depth > 0:
 			depth--
-		case m.is(i, "("):
+		case p == '(':
 			return memHasInt(memDerefArgs[string(m.word(i-1))], index)
-		case depth == 0 && m.is(i, ","):
+		case depth == 0 && p == ',':
 			index++
-		case m.is(i, ";") || m.is(i, "{") || m.is(i, "}"):
+		case p == ';' || p == '{' || p == '}':
 			return false
 		}
 	}
@@ -343,18 +343,18 @@ func (m memLex) simpleNullTest(from, to int) (nullIsThen, ok bool) {
 func (m memLex) inSizeof(k int) bool {
 	depth := 0
 	for j := k - 1; j > m.item.TokStart && k-j < 16; j-- {
-		switch {
-		case m.is(j, ")"):
+		switch p := m.p1(j); {
+		case p == ')':
 			depth++
-		case m.is(j, "("):
+		case p == '(':
 			if depth == 0 {
 				return m.is(j-1, "sizeof")
 			}
 			depth--
-		case m.is(j, "sizeof"):
-			return true
-		case m.is(j, ";") || m.is(j, "{") || m.is(j, "}"):
+		case p == ';' || p == '{' || p == '}':
 			return false
+		case p == 0 && m.is(j, "sizeof"):
+			return true
 		}
 	}
 	return false
