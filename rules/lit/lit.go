@@ -114,16 +114,28 @@ func New(words []string, opt Options) *Matcher {
 			}
 		}
 	}
-	// Renumber: non-matching states first (root stays 0), matching states last.
+	outs := make([][]int32, len(nodes))
+	for i := range nodes {
+		outs[i] = nodes[i].out
+	}
+	m.renumber(dfa, outs, words)
+	return m
+}
+
+// renumber fills m's transitions and outputs from the DFA over trie
+// states, with non-matching states first (the root stays 0) and matching
+// states last, so that the scan loop tests "s >= firstMatch" alone.
+func (m *Matcher) renumber(dfa []int32, outs [][]int32, words []string) {
+	n := len(outs)
 	order := make([]int32, 0, n)
 	for s := 0; s < n; s++ {
-		if len(nodes[s].out) == 0 {
+		if len(outs[s]) == 0 {
 			order = append(order, int32(s))
 		}
 	}
 	m.firstMatch = int32(len(order))
 	for s := 0; s < n; s++ {
-		if len(nodes[s].out) > 0 {
+		if len(outs[s]) > 0 {
 			order = append(order, int32(s))
 		}
 	}
@@ -138,11 +150,10 @@ func New(words []string, opt Options) *Matcher {
 		for c := 0; c < m.nclass; c++ {
 			m.trans[int(ns)*m.nclass+c] = renum[dfa[old*m.nclass+c]]
 		}
-		outs := slices.Clone(nodes[old].out)
-		slices.SortFunc(outs, func(a, b int32) int { return len(words[b]) - len(words[a]) })
-		m.out[ns] = outs
+		o := slices.Clone(outs[old])
+		slices.SortFunc(o, func(a, b int32) int { return len(words[b]) - len(words[a]) })
+		m.out[ns] = o
 	}
-	return m
 }
 
 // Words returns the literals the matcher was built from.
