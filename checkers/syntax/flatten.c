@@ -31,6 +31,8 @@ static jsec_chunk *chunk_new(jsec_buf *b, size_t need) {
 		if (!c) return NULL;
 		c->cap = cap;
 	}
+	b->arena_bytes += c->cap;
+	if (b->arena_bytes > (b->arena_cap ? b->arena_cap : JSEC_ARENA_CAP)) b->cancel = 1; /* tree-sitter polls it */
 	c->used = 0;
 	c->next = b->arena;
 	b->arena = c;
@@ -126,10 +128,13 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us) {
 	b->count = 0;
+	b->arena_bytes = 0;
+	b->cancel = 0;
 	arena_owner = b;
 	int rc = jsec_parse_in_arena(lang, b, src, len, ranges, nranges, timeout_us);
 	arena_owner = NULL;
 	arena_rewind(b);
+	if (rc == -1 && b->cancel) rc = JSEC_TOO_BIG;
 	return rc;
 }
 
@@ -139,6 +144,7 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 	if (!p || !ts_parser_set_language(p, lang)) return -1;
 	if (!ts_parser_set_included_ranges(p, ranges, nranges)) return -1;
 	ts_parser_set_timeout_micros(p, timeout_us);
+	ts_parser_set_cancellation_flag(p, &b->cancel);
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
 	if (!tree) return -1;
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));

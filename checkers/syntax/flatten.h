@@ -25,7 +25,20 @@ typedef struct {
 	uint32_t stack_cap;
 	jsec_chunk *arena;     /* where tree-sitter allocates during a parse */
 	jsec_chunk *spare;     /* chunks kept for the next parse */
+	size_t arena_bytes;    /* chunk bytes in use by the current parse */
+	size_t arena_cap;      /* 0: JSEC_ARENA_CAP */
+	size_t cancel;         /* set when the arena passes its cap */
 } jsec_buf;
+
+/* JSEC_ARENA_CAP bounds the memory of one parse: frees are no-ops in the
+ * arena, so input that keeps tree-sitter's error recovery busy would grow
+ * it without end (3 MB of token soup in one function reached 5.8 GB).
+ * Past the cap the parse is cancelled (jsec_parse returns JSEC_TOO_BIG),
+ * like a timeout, and the file's rules that need a tree are skipped. The
+ * most any file of curl, git, redis, leveldb, protobuf or /usr/include
+ * needs is under 32 MB. */
+#define JSEC_ARENA_CAP ((size_t)128 << 20)
+enum { JSEC_TOO_BIG = -3 };
 
 /* jsec_init_allocator routes tree-sitter's allocations through jsec's
  * arena while jsec_parse runs on the calling thread, and to libc

@@ -9,6 +9,11 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("fn f() { unsafe { *p } }"), uint8(2))
 	f.Add([]byte("template<class T> class A : B<T> { };"), uint8(1))
 	parsers := []*Parser{NewParser(C), NewParser(CPP), NewParser(Rust)}
+	f.Cleanup(func() {
+		for _, p := range parsers {
+			p.Close()
+		}
+	})
 	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
 		tree, err := parsers[int(which)%3].Parse(src, nil)
 		if err != nil {

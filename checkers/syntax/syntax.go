@@ -133,6 +133,17 @@ func NewParser(lang Lang) *Parser {
 	return &Parser{lang: lang, Timeout: 10 * time.Second}
 }
 
+// SetMemoryCap bounds the memory of one parse (0: the default, 128 MB);
+// a parse that needs more fails with ErrParse, like one that times out.
+func (p *Parser) SetMemoryCap(bytes int) { p.buf.arena_cap = C.size_t(bytes) }
+
+func (p *Parser) memoryCap() int {
+	if p.buf.arena_cap != 0 {
+		return int(p.buf.arena_cap)
+	}
+	return int(C.JSEC_ARENA_CAP)
+}
+
 // Lang returns the parser's language.
 func (p *Parser) Lang() Lang { return p.lang }
 
@@ -176,7 +187,13 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 		srcPtr = (*C.char)(unsafe.Pointer(&src[0]))
 	}
 	rc := C.jsec_parse(grammars[p.lang].lang, &p.buf, srcPtr, C.uint32_t(len(src)), cr, C.uint32_t(len(ranges)), C.uint64_t(p.Timeout.Microseconds()))
-	if rc != 0 {
+	switch rc {
+	case 0:
+	case -1:
+		return nil, fmt.Errorf("%w: timed out after %v", ErrParse, p.Timeout)
+	case C.JSEC_TOO_BIG:
+		return nil, fmt.Errorf("%w: needed more than %d MB", ErrParse, p.memoryCap()>>20)
+	default:
 		return nil, fmt.Errorf("%w (code %d)", ErrParse, int(rc))
 	}
 	p.tree = Tree{src: src, g: grammars[p.lang], lang: p.lang}

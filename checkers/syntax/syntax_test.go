@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -120,7 +121,9 @@ func TestDeepNestingDoesNotCrash(t *testing.T) {
 	b.WriteString("void g(void) ")
 	b.WriteString(strings.Repeat("{", depth))
 	b.WriteString(strings.Repeat("}", depth))
-	if _, err := NewParser(C).Parse(b.Bytes(), nil); err != nil {
+	q := NewParser(C)
+	defer q.Close()
+	if _, err := q.Parse(b.Bytes(), nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -164,5 +167,30 @@ func TestFieldNamesFromAnywhere(t *testing.T) {
 		if fn.Field("no_such_field").Valid() || fn.Field(string([]byte("declarator"))).Kind() != "function_declarator" {
 			t.Fatalf("round %d: unknown field found, or declarator missing", i)
 		}
+	}
+}
+
+// TestMemoryCapCancelsAParse: input that keeps error recovery busy is
+// cut off at the Parser's memory cap with an error that says so, and the
+// Parser parses the next input normally.
+func TestMemoryCapCancelsAParse(t *testing.T) {
+	p := NewParser(C)
+	defer p.Close()
+	p.SetMemoryCap(4 << 20)
+	var b strings.Builder
+	b.WriteString("void f(void) {\n")
+	soup := []string{"if", "(", ")", "{", "x", "->", "[", "*", "=", ";", "int", "}", "goto", ":", ","}
+	for i := 0; b.Len() < 400_000; i++ {
+		b.WriteString(soup[(i*7+i/3)%len(soup)])
+		b.WriteByte(' ')
+	}
+	b.WriteString("}\n")
+	_, err := p.Parse([]byte(b.String()), nil)
+	if !errors.Is(err, ErrParse) || !strings.Contains(err.Error(), "needed more than 4 MB") {
+		t.Fatalf("Parse of token soup = %v, want ErrParse naming the 4 MB cap", err)
+	}
+	tree, err := p.Parse([]byte("int g(void) { return 1; }\n"), nil)
+	if err != nil || tree.Root().Kind() != "translation_unit" {
+		t.Fatalf("next parse: %v", err)
 	}
 }
