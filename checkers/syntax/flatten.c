@@ -119,7 +119,7 @@ static int grow_stack(jsec_buf *b) {
 }
 
 static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
-	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
+	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us, int owned);
 
 /* jsec_parse parses src (restricted to ranges when nranges > 0) and writes
  * the whole tree into b in pre-order, in one pass of a tree cursor, so that
@@ -131,22 +131,37 @@ int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t le
 	b->arena_bytes = 0;
 	b->cancel = 0;
 	arena_owner = b;
-	int rc = jsec_parse_in_arena(lang, b, src, len, ranges, nranges, timeout_us);
+	int rc = jsec_parse_in_arena(lang, b, src, len, ranges, nranges, timeout_us, 0);
 	arena_owner = NULL;
 	arena_rewind(b);
-	if (rc == -1 && b->cancel) rc = JSEC_TOO_BIG;
+	if (rc == -1 && b->cancel) {
+		/* Past the arena's cap: parse again with libc, whose frees bound
+		 * the memory by what is live (a huge function parses, slowly;
+		 * token soup runs into the timeout, as before the arena). */
+		b->count = 0;
+		rc = jsec_parse_in_arena(lang, b, src, len, ranges, nranges, timeout_us, 1);
+	}
 	return rc;
 }
 
+/* jsec_parse_in_arena parses and flattens with a fresh TSParser. owned: the
+ * allocations come from libc (no arena), so the cursor, tree and parser
+ * must be deleted here. */
 static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
-	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us) {
+	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us, int owned) {
 	TSParser *p = ts_parser_new();
-	if (!p || !ts_parser_set_language(p, lang)) return -1;
-	if (!ts_parser_set_included_ranges(p, ranges, nranges)) return -1;
+	if (!p) return -1;
+	if (!ts_parser_set_language(p, lang) || !ts_parser_set_included_ranges(p, ranges, nranges)) {
+		if (owned) ts_parser_delete(p);
+		return -1;
+	}
 	ts_parser_set_timeout_micros(p, timeout_us);
-	ts_parser_set_cancellation_flag(p, &b->cancel);
+	if (!owned) ts_parser_set_cancellation_flag(p, &b->cancel);
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
-	if (!tree) return -1;
+	if (!tree) {
+		if (owned) ts_parser_delete(p);
+		return -1;
+	}
 	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
 	uint32_t depth = 0;
 	int rc = 0;
@@ -188,8 +203,13 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 		}
 		if (done) break;
 	}
-	/* No ts_tree_cursor_delete, ts_tree_delete, ts_parser_delete: the
-	 * arena rewind frees them. */
+	/* In the arena, no ts_tree_cursor_delete, ts_tree_delete or
+	 * ts_parser_delete: the rewind frees them. */
+	if (owned) {
+		ts_tree_cursor_delete(&cur);
+		ts_tree_delete(tree);
+		ts_parser_delete(p);
+	}
 	return rc;
 }
 

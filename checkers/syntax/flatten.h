@@ -30,15 +30,13 @@ typedef struct {
 	size_t cancel;         /* set when the arena passes its cap */
 } jsec_buf;
 
-/* JSEC_ARENA_CAP bounds the memory of one parse: frees are no-ops in the
- * arena, so input that keeps tree-sitter's error recovery busy would grow
- * it without end (3 MB of token soup in one function reached 5.8 GB).
- * Past the cap the parse is cancelled (jsec_parse returns JSEC_TOO_BIG),
- * like a timeout, and the file's rules that need a tree are skipped. The
- * most any file of curl, git, redis, leveldb, protobuf or /usr/include
- * needs is under 32 MB. */
+/* JSEC_ARENA_CAP bounds the arena of one parse: frees are no-ops in it,
+ * so input that keeps tree-sitter's error recovery busy would grow it
+ * without end (3 MB of token soup in one function reached 5.8 GB). Past the
+ * cap the arena parse is cancelled and jsec_parse parses again with libc
+ * allocation, as before the arena. The most any file of curl, git, redis,
+ * leveldb, protobuf or /usr/include needs is under 32 MB. */
 #define JSEC_ARENA_CAP ((size_t)128 << 20)
-enum { JSEC_TOO_BIG = -3 };
 
 /* jsec_init_allocator routes tree-sitter's allocations through jsec's
  * arena while jsec_parse runs on the calling thread, and to libc

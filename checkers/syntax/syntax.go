@@ -133,16 +133,10 @@ func NewParser(lang Lang) *Parser {
 	return &Parser{lang: lang, Timeout: 10 * time.Second}
 }
 
-// SetMemoryCap bounds the memory of one parse (0: the default, 128 MB);
-// a parse that needs more fails with ErrParse, like one that times out.
-func (p *Parser) SetMemoryCap(bytes int) { p.buf.arena_cap = C.size_t(bytes) }
-
-func (p *Parser) memoryCap() int {
-	if p.buf.arena_cap != 0 {
-		return int(p.buf.arena_cap)
-	}
-	return int(C.JSEC_ARENA_CAP)
-}
+// SetArenaCap sets how much memory a parse may take from the Parser's
+// arena (0: the default, 128 MB) before it is redone with ordinary
+// allocation, whose frees bound the memory by what is live.
+func (p *Parser) SetArenaCap(bytes int) { p.buf.arena_cap = C.size_t(bytes) }
 
 // Lang returns the parser's language.
 func (p *Parser) Lang() Lang { return p.lang }
@@ -191,8 +185,6 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 	case 0:
 	case -1:
 		return nil, fmt.Errorf("%w: timed out after %v", ErrParse, p.Timeout)
-	case C.JSEC_TOO_BIG:
-		return nil, fmt.Errorf("%w: needed more than %d MB", ErrParse, p.memoryCap()>>20)
 	default:
 		return nil, fmt.Errorf("%w (code %d)", ErrParse, int(rc))
 	}

@@ -23,7 +23,7 @@ const homepage = "https://github.com/jsec/jsec"
 // collector runs as often as it must, whatever gcPercent allows.
 const (
 	gcPercent   = 800
-	memoryLimit = 1 << 30
+	memoryLimit = 512 << 20
 )
 
 func main() {
