@@ -218,7 +218,13 @@ func (m memLex) freedMayReach(a, pe, tok, closeTok int) bool {
 		case m.is(next, "while") || m.is(open-1, "do") || m.is(open-1, ":"):
 			return true // a do-while or case body: do not guess
 		}
-		open, close = m.enclosingBlock(open)
+		o, c := m.enclosingBlock(open)
+		if o >= open || !m.is(o, "{") {
+			// No block to walk out to (a free outside any function body,
+			// in broken code): let Check decide.
+			return true
+		}
+		open, close = o, c
 		assigned, falls = d.seq(next, close, false, true)
 	}
 	return d.found
