@@ -1,6 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flatten.h"
+#include "tsrt/language.h"
+#include "tsrt/subtree.h"
+#include "tsrt/tree.h"
 
 /* The arena. A parse allocates tens of thousands of small subtrees and
  * frees them all when the tree is deleted; with libc that walk and the
@@ -120,6 +123,8 @@ static int grow_stack(jsec_buf *b) {
 
 static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us, int owned);
+static int flatten(jsec_buf *b, const TSTree *tree);
+static int flatten_cursor(jsec_buf *b, const TSTree *tree);
 
 /* jsec_parse parses src (restricted to ranges when nranges > 0) and writes
  * the whole tree into b in pre-order, in one pass of a tree cursor, so that
@@ -162,51 +167,10 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 		if (owned) ts_parser_delete(p);
 		return -1;
 	}
-	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
-	uint32_t depth = 0;
-	int rc = 0;
-	for (;;) {
-		TSNode node = ts_tree_cursor_current_node(&cur);
-		if (b->count == b->cap && grow_nodes(b)) { rc = -2; break; }
-		int32_t idx = (int32_t)b->count++;
-		jsec_node *e = &b->nodes[idx];
-		e->sym = ts_node_symbol(node);
-		e->field = ts_tree_cursor_current_field_id(&cur);
-		e->start = ts_node_start_byte(node);
-		e->end = ts_node_end_byte(node);
-		e->flags = (ts_node_is_named(node) ? JSEC_NAMED : 0) | (ts_node_is_missing(node) ? JSEC_MISSING : 0);
-		e->child = -1;
-		e->next = -1;
-		e->after = -1;
-		e->parent = -1;
-		if (depth > 0) {
-			int32_t par = b->stack[depth - 1];
-			e->parent = par;
-			int32_t prev = b->last[depth - 1];
-			if (prev < 0) b->nodes[par].child = idx;
-			else b->nodes[prev].next = idx;
-			b->last[depth - 1] = idx;
-		}
-		if (ts_tree_cursor_goto_first_child(&cur)) {
-			if (depth == b->stack_cap && grow_stack(b)) { rc = -2; break; }
-			b->stack[depth] = idx;
-			b->last[depth] = -1;
-			depth++;
-			continue;
-		}
-		b->nodes[idx].after = idx + 1;
-		int done = 0;
-		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
-			if (!ts_tree_cursor_goto_parent(&cur)) { done = 1; break; }
-			depth--;
-			b->nodes[b->stack[depth]].after = (int32_t)b->count;
-		}
-		if (done) break;
-	}
+	int rc = b->cursor ? flatten_cursor(b, tree) : flatten(b, tree);
 	/* In the arena, no ts_tree_cursor_delete, ts_tree_delete or
 	 * ts_parser_delete: the rewind frees them. */
 	if (owned) {
-		ts_tree_cursor_delete(&cur);
 		ts_tree_delete(tree);
 		ts_parser_delete(p);
 	}
@@ -223,8 +187,169 @@ void jsec_buf_free(jsec_buf *b) {
 	free(b->nodes);
 	free(b->stack);
 	free(b->last);
+	free(b->frames);
+	b->frames = NULL;
+	b->frames_cap = 0;
 	b->nodes = NULL;
 	b->stack = NULL;
 	b->last = NULL;
 	b->count = b->cap = b->stack_cap = 0;
+}
+
+/* push_node appends a visible node, as the last child of parent (-1 for
+ * the root, at depth 0; depth counts visible ancestors). */
+static int32_t push_node(jsec_buf *b, int32_t parent, uint32_t depth, TSSymbol sym, TSFieldId field,
+	uint32_t start, uint32_t end, uint32_t flags) {
+	if (b->count == b->cap && grow_nodes(b)) return -1;
+	if (depth >= b->stack_cap && grow_stack(b)) return -1;
+	int32_t idx = (int32_t)b->count++;
+	jsec_node *e = &b->nodes[idx];
+	e->sym = sym;
+	e->field = field;
+	e->start = start;
+	e->end = end;
+	e->flags = flags;
+	e->parent = parent;
+	e->child = e->next = e->after = -1;
+	if (depth > 0) {
+		int32_t prev = b->last[depth - 1];
+		if (prev < 0) b->nodes[parent].child = idx;
+		else b->nodes[prev].next = idx;
+		b->last[depth - 1] = idx;
+	}
+	b->last[depth] = -1;
+	return idx;
+}
+
+/* A frame walks the children of one subtree: a visible node's, or those of
+ * a hidden node, which count as children of the nearest visible ancestor. */
+typedef struct {
+	Subtree tree;
+	const TSSymbol *aliases;
+	const TSFieldMapEntry *fields, *fields_end;
+	uint32_t child, structural, pos;
+	int32_t vis;         /* the visible node these children belong to */
+	uint32_t depth;      /* its depth */
+	TSFieldId inherited; /* field of the hidden chain down from vis; 0 for vis's own frame */
+	int own;             /* this frame is vis's own: close vis when done */
+} frame;
+
+static int push_frame(jsec_buf *b, uint32_t *n, const TSLanguage *lang, Subtree t, uint32_t pos,
+	int32_t vis, uint32_t depth, TSFieldId inherited, int own) {
+	if (*n == b->frames_cap) {
+		uint32_t cap = b->frames_cap ? b->frames_cap * 2 : 256;
+		frame *f = realloc(b->frames, sizeof(frame) * cap);
+		if (!f) return -1;
+		b->frames = f;
+		b->frames_cap = cap;
+	}
+	frame *f = &((frame *)b->frames)[(*n)++];
+	f->tree = t;
+	f->aliases = ts_language_alias_sequence(lang, t.ptr->production_id);
+	ts_language_field_map(lang, t.ptr->production_id, &f->fields, &f->fields_end);
+	f->child = f->structural = 0;
+	f->pos = pos;
+	f->vis = vis;
+	f->depth = depth;
+	f->inherited = inherited;
+	f->own = own;
+	return 0;
+}
+
+static TSFieldId field_of(const frame *f) {
+	for (const TSFieldMapEntry *m = f->fields; m < f->fields_end; m++) {
+		if (!m->inherited && m->child_index == f->structural) return m->field_id;
+	}
+	return 0;
+}
+
+/* flatten writes the visible nodes of tree into b in pre-order, reading
+ * tree-sitter's subtrees directly: the same nodes, fields and positions as
+ * a TSTreeCursor walk (flatten_cursor, which the tests compare it with),
+ * without the cursor's per-step bookkeeping. */
+static int flatten(jsec_buf *b, const TSTree *tree) {
+	const TSLanguage *lang = tree->language;
+	Subtree root = tree->root;
+	uint32_t start = ts_subtree_padding(root).bytes;
+	int32_t idx = push_node(b, -1, 0, ts_language_public_symbol(lang, ts_subtree_symbol(root)), 0,
+		start, start + ts_subtree_size(root).bytes,
+		(ts_subtree_named(root) ? JSEC_NAMED : 0) | (ts_subtree_missing(root) ? JSEC_MISSING : 0));
+	if (idx < 0) return -2;
+	if (ts_subtree_child_count(root) == 0) {
+		b->nodes[idx].after = idx + 1;
+		return 0;
+	}
+	uint32_t n = 0;
+	if (push_frame(b, &n, lang, root, start, idx, 1, 0, 1)) return -2;
+	while (n > 0) {
+		frame *f = &((frame *)b->frames)[n - 1];
+		if (f->child == f->tree.ptr->child_count) {
+			if (f->own) b->nodes[f->vis].after = (int32_t)b->count;
+			n--;
+			continue;
+		}
+		Subtree c = ts_subtree_children(f->tree)[f->child];
+		uint32_t cstart = f->pos;
+		int extra = ts_subtree_extra(c);
+		TSSymbol alias = 0;
+		TSFieldId field = 0;
+		if (!extra) {
+			if (f->aliases) alias = f->aliases[f->structural];
+			field = field_of(f);
+			if (!field) field = f->inherited;
+			f->structural++;
+		}
+		/* Advance f before pushing anything: the push may move the frames. */
+		f->pos += ts_subtree_size(c).bytes;
+		f->child++;
+		if (f->child < f->tree.ptr->child_count) f->pos += ts_subtree_padding(ts_subtree_children(f->tree)[f->child]).bytes;
+		int32_t vis = f->vis;
+		uint32_t depth = f->depth;
+		if (ts_subtree_visible(c) || alias) {
+			TSSymbol sym = alias ? alias : ts_subtree_symbol(c);
+			int named = alias ? ts_language_symbol_metadata(lang, alias).named : ts_subtree_named(c);
+			idx = push_node(b, vis, depth, ts_language_public_symbol(lang, sym), field, cstart,
+				cstart + ts_subtree_size(c).bytes,
+				(named ? JSEC_NAMED : 0) | (ts_subtree_missing(c) ? JSEC_MISSING : 0));
+			if (idx < 0) return -2;
+			if (ts_subtree_child_count(c) == 0) {
+				b->nodes[idx].after = idx + 1;
+			} else if (push_frame(b, &n, lang, c, cstart, idx, depth + 1, 0, 1)) {
+				return -2;
+			}
+		} else if (ts_subtree_visible_child_count(c) > 0) {
+			if (push_frame(b, &n, lang, c, cstart, vis, depth, field, 0)) return -2;
+		}
+	}
+	return 0;
+}
+
+/* flatten_cursor is flatten done with tree-sitter's public cursor API. */
+static int flatten_cursor(jsec_buf *b, const TSTree *tree) {
+	TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+	uint32_t depth = 0;
+	int rc = 0;
+	for (;;) {
+		TSNode node = ts_tree_cursor_current_node(&cur);
+		int32_t parent = depth > 0 ? b->stack[depth - 1] : -1;
+		uint32_t flags = (ts_node_is_named(node) ? JSEC_NAMED : 0) | (ts_node_is_missing(node) ? JSEC_MISSING : 0);
+		int32_t idx = push_node(b, parent, depth, ts_node_symbol(node), ts_tree_cursor_current_field_id(&cur),
+			ts_node_start_byte(node), ts_node_end_byte(node), flags);
+		if (idx < 0) { rc = -2; break; }
+		if (ts_tree_cursor_goto_first_child(&cur)) {
+			b->stack[depth] = idx;
+			depth++;
+			continue;
+		}
+		b->nodes[idx].after = idx + 1;
+		int done = 0;
+		while (!ts_tree_cursor_goto_next_sibling(&cur)) {
+			if (!ts_tree_cursor_goto_parent(&cur)) { done = 1; break; }
+			depth--;
+			b->nodes[b->stack[depth]].after = (int32_t)b->count;
+		}
+		if (done) break;
+	}
+	ts_tree_cursor_delete(&cur);
+	return rc;
 }

@@ -1,5 +1,6 @@
 #include <stdint.h>
-#include "tree_sitter_api.h"
+#include "tsrt_rename.h"
+#include "tsrt/api.h"
 
 /* One node of a flattened tree, in pre-order. Mirrored by cnode in syntax.go:
  * keep the two in step. */
@@ -28,6 +29,9 @@ typedef struct {
 	size_t arena_bytes;    /* chunk bytes in use by the current parse */
 	size_t arena_cap;      /* 0: JSEC_ARENA_CAP */
 	size_t cancel;         /* set when the arena passes its cap */
+	void *frames;          /* the flattening walk's stack */
+	uint32_t frames_cap;
+	int cursor;            /* tests: flatten with tree-sitter's cursor API */
 } jsec_buf;
 
 /* JSEC_ARENA_CAP bounds the arena of one parse: frees are no-ops in it,

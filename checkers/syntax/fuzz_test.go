@@ -9,12 +9,17 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("fn f() { unsafe { *p } }"), uint8(2))
 	f.Add([]byte("template<class T> class A : B<T> { };"), uint8(1))
 	parsers := []*Parser{NewParser(C), NewParser(CPP), NewParser(Rust)}
+	pairs := []flattenPair{newFlattenPair(C), newFlattenPair(CPP), newFlattenPair(Rust)}
 	f.Cleanup(func() {
-		for _, p := range parsers {
+		for i, p := range parsers {
 			p.Close()
+			pairs[i].Close()
 		}
 	})
 	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		// The direct walk must give what tree-sitter's cursor gives, also
+		// on ranges that cut constructs.
+		pairs[int(which)%3].check(t, "input", src, halves(src))
 		tree, err := parsers[int(which)%3].Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -3,14 +3,17 @@
 //
 // # Design
 //
-// The tree-sitter runtime and grammars come from github.com/smacker/go-tree-sitter,
-// but its Go API costs a cgo call (and an allocation) per node visited, which
-// doubles the cost of a parse. This package links against the same C runtime
-// and walks the finished tree once, in C, writing every node into a buffer
-// that Go then reads as a slice: one cgo call per parse, no per-node
-// allocation. A Parser may be restricted to byte ranges of the source (the
-// top-level items that hold a rule's trigger) so that positions stay those
-// of the whole file while only a fraction of it is parsed.
+// The grammars come from github.com/smacker/go-tree-sitter; the runtime is
+// compiled here (runtime.c) from the same version's sources (tsrt/), under
+// renamed symbols, with non-atomic reference counts: jsec never shares a
+// tree between threads. Its Go API would cost a cgo call (and an
+// allocation) per node visited, which doubles the cost of a parse, so this
+// package walks the finished tree once, in C, reading tree-sitter's
+// subtrees directly, and writes every visible node into a buffer that Go
+// then reads as a slice: one cgo call per parse, no per-node allocation.
+// A Parser may be restricted to byte ranges of the source (the top-level
+// items that hold a rule's trigger) so that positions stay those of the
+// whole file while only a fraction of it is parsed.
 //
 // Memory: during a parse every tree-sitter allocation on the parsing
 // thread comes from an arena owned by the Parser (flatten.c), and the
@@ -32,14 +35,15 @@ const TSLanguage *tree_sitter_rust(void);
 import "C"
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
 	"unsafe"
 
-	// The runtime and grammars are compiled by these packages; the C
-	// functions declared above resolve against them at link time.
-	_ "github.com/smacker/go-tree-sitter"
+	// The grammars are compiled by these packages; the C functions
+	// declared above resolve against them at link time. The runtime is
+	// compiled here (runtime.c).
 	_ "github.com/smacker/go-tree-sitter/c"
 	_ "github.com/smacker/go-tree-sitter/cpp"
 	_ "github.com/smacker/go-tree-sitter/rust"
@@ -138,6 +142,10 @@ func NewParser(lang Lang) *Parser {
 // allocation, whose frees bound the memory by what is live.
 func (p *Parser) SetArenaCap(bytes int) { p.buf.arena_cap = C.size_t(bytes) }
 
+// useCursor makes the parser flatten trees with tree-sitter's cursor API,
+// the reference the tests hold the direct walk to.
+func (p *Parser) useCursor() { p.buf.cursor = 1 }
+
 // Lang returns the parser's language.
 func (p *Parser) Lang() Lang { return p.lang }
 
@@ -162,13 +170,17 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 		cr = (*C.TSRange)(C.malloc(C.size_t(len(ranges)) * C.size_t(unsafe.Sizeof(C.TSRange{}))))
 		defer C.free(unsafe.Pointer(cr))
 		rs := unsafe.Slice(cr, len(ranges))
+		// Each range needs its true point (row and column): the lexer
+		// counts rows as it advances and measures the gap to the next
+		// range as a point difference. Points that ignore the rows (an
+		// earlier shortcut) made that difference negative, and some gaps
+		// then sent a parse into runaway allocation (20 GB in 10 s on a
+		// 5 KB header cut into two ranges).
+		var pt pointer
 		for i, r := range ranges {
-			// Points are required by the API but only bytes matter to us; a
-			// row-less point that grows with the byte offset keeps the
-			// runtime's ordering checks satisfied.
 			rs[i] = C.TSRange{
-				start_point: C.TSPoint{row: 0, column: C.uint32_t(r.Start)},
-				end_point:   C.TSPoint{row: 0, column: C.uint32_t(r.End)},
+				start_point: pt.at(src, r.Start),
+				end_point:   pt.at(src, r.End),
 				start_byte:  C.uint32_t(r.Start),
 				end_byte:    C.uint32_t(r.End),
 			}
@@ -193,4 +205,23 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 		p.tree.nodes = unsafe.Slice((*cnode)(unsafe.Pointer(p.buf.nodes)), int(p.buf.count))
 	}
 	return &p.tree, nil
+}
+
+// pointer computes tree-sitter points (row, byte column) of increasing
+// offsets in one pass over the source.
+type pointer struct{ off, row, lineStart int }
+
+func (p *pointer) at(src []byte, off int) C.TSPoint {
+	off = min(off, len(src))
+	for p.off < off {
+		i := bytes.IndexByte(src[p.off:off], '\n')
+		if i < 0 {
+			p.off = off
+			break
+		}
+		p.off += i + 1
+		p.row++
+		p.lineStart = p.off
+	}
+	return C.TSPoint{row: C.uint32_t(p.row), column: C.uint32_t(off - p.lineStart)}
 }

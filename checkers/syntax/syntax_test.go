@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func parse(t *testing.T, lang Lang, src string, ranges ...Range) *Tree {
@@ -206,5 +207,40 @@ func TestArenaCapFallsBack(t *testing.T) {
 	p.SetArenaCap(1 << 20)
 	if tree, err := p.Parse([]byte("int g(void) { return 1; }\n"), nil); err != nil || tree.Root().Kind() != "translation_unit" {
 		t.Fatalf("a small parse under the same cap: %v", err)
+	}
+}
+
+// TestRangesAcrossLines parses two ranges with 27 lines between them, the
+// first ending inside a comment that the second closes. While the ranges'
+// points ignored rows, this layout (taken from a git header) sent the
+// parse into runaway allocation: 20 GB within the 10 s timeout.
+func TestRangesAcrossLines(t *testing.T) {
+	a := "\n\n\n\n/*\n"
+	var gap strings.Builder
+	for _, n := range []int{47, 3, 21, 12, 50, 31, 63, 62, 57, 60, 62, 57, 62, 61, 63, 54, 59, 62, 58, 62, 62, 25, 4, 27, 23, 63, 61} {
+		gap.WriteString(strings.Repeat("x", n) + "\n")
+	}
+	b := "\t * xx xxxxx xxxxxxxxx, xxx xxxxxxxx xxxx xx xxxxx, xxxxxx xx\n\t * xxxxxxxxx xxxx xx xx xxxxxx xx x xxxxxxxxx xxxxxx, xx xx\n" +
+		"\t * xxxxxxxx xxxx xx xxx xxxxxxxxxxxx xxx xxxx xxxxxxx xxxx\n\t * xxxxxx xx xxxxxxxxxx xx x xxxxxxxxx xxxxxx.\n\t */\nint x;\n"
+	src := a + gap.String() + b
+	p := NewParser(C)
+	defer p.Close()
+	p.Timeout = time.Second
+	tree, err := p.Parse([]byte(src), []Range{{0, len(a)}, {len(a) + gap.Len(), len(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decl := tree.NodeAt(strings.Index(src, "int x")).Parent(); decl.Kind() != "declaration" || decl.Text() != "int x;" {
+		t.Fatalf("int x; parsed as %s %q", decl.Kind(), decl.Text())
+	}
+}
+
+func TestPointsCountRows(t *testing.T) {
+	src := []byte("ab\ncd\n\nefg")
+	var pt pointer
+	for _, c := range []struct{ off, row, col int }{{0, 0, 0}, {2, 0, 2}, {3, 1, 0}, {7, 3, 0}, {9, 3, 2}, {10, 3, 3}, {99, 3, 3}} {
+		if p := pt.at(src, c.off); int(p.row) != c.row || int(p.column) != c.col {
+			t.Errorf("at(%d) = %d:%d, want %d:%d", c.off, p.row, p.column, c.row, c.col)
+		}
 	}
 }

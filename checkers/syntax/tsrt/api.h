@@ -1,6 +1,3 @@
-/* Copied unchanged from github.com/smacker/go-tree-sitter@v0.0.0-20240827094217-dd81d9e9be82/api.h
- * (tree-sitter runtime API, MIT licence). It must match the runtime that
- * package compiles, which this package links against. */
 #ifndef TREE_SITTER_API_H_
 #define TREE_SITTER_API_H_
 
