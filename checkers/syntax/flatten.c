@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include "flatten.h"
@@ -22,6 +23,18 @@ struct jsec_chunk {
 enum { CHUNK = 1 << 20, HEADER = 16 };
 
 static __thread jsec_buf *arena_owner;
+/* libc_owner is the jsec_buf of a parse redone with libc allocation: its
+ * live bytes are counted, and past JSEC_LIBC_CAP the parse is cancelled. */
+static __thread jsec_buf *libc_owner;
+
+static void libc_account(void *p, int sign) {
+	jsec_buf *b = libc_owner;
+	if (!b || !p) return;
+	size_t n = malloc_usable_size(p);
+	if (sign > 0) b->live += n;
+	else b->live -= n < b->live ? n : b->live;
+	if (b->live > (b->arena_cap ? b->arena_cap : JSEC_ARENA_CAP) * JSEC_LIBC_FACTOR) b->cancel = 1;
+}
 
 static jsec_chunk *chunk_new(jsec_buf *b, size_t need) {
 	jsec_chunk *c = NULL;
@@ -71,11 +84,18 @@ static void arena_rewind(jsec_buf *b) {
 }
 
 static void *hook_malloc(size_t n) {
-	return arena_owner ? arena_alloc(arena_owner, n) : malloc(n);
+	if (arena_owner) return arena_alloc(arena_owner, n);
+	void *p = malloc(n);
+	libc_account(p, 1);
+	return p;
 }
 
 static void *hook_calloc(size_t k, size_t n) {
-	if (!arena_owner) return calloc(k, n);
+	if (!arena_owner) {
+		void *p = calloc(k, n);
+		libc_account(p, 1);
+		return p;
+	}
 	if (n && k > (size_t)-1 / n) return NULL;
 	void *p = arena_alloc(arena_owner, k * n);
 	if (p) memset(p, 0, k * n);
@@ -83,7 +103,15 @@ static void *hook_calloc(size_t k, size_t n) {
 }
 
 static void *hook_realloc(void *old, size_t n) {
-	if (!arena_owner) return realloc(old, n);
+	if (!arena_owner) {
+		size_t was = old && libc_owner ? malloc_usable_size(old) : 0;
+		void *p = realloc(old, n);
+		if (p && libc_owner) {
+			libc_owner->live -= was < libc_owner->live ? was : libc_owner->live;
+			libc_account(p, 1);
+		}
+		return p;
+	}
 	void *p = arena_alloc(arena_owner, n);
 	if (p && old) {
 		size_t was = *(size_t *)((char *)old - HEADER);
@@ -93,7 +121,10 @@ static void *hook_realloc(void *old, size_t n) {
 }
 
 static void hook_free(void *p) {
-	if (!arena_owner) free(p);
+	if (!arena_owner) {
+		libc_account(p, -1);
+		free(p);
+	}
 }
 
 void jsec_init_allocator(void) {
@@ -129,7 +160,8 @@ static int flatten_cursor(jsec_buf *b, const TSTree *tree);
 /* jsec_parse parses src (restricted to ranges when nranges > 0) and writes
  * the whole tree into b in pre-order, in one pass of a tree cursor, so that
  * Go reads it without a cgo call per node. Returns 0, -1 on a failed parse
- * (timeout) and -2 when out of memory. */
+ * (timeout), -2 when out of memory and -3 when the parse needed more live
+ * memory than JSEC_LIBC_FACTOR times the arena's cap. */
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us) {
 	b->count = 0;
@@ -144,7 +176,12 @@ int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t le
 		 * the memory by what is live (a huge function parses, slowly;
 		 * token soup runs into the timeout, as before the arena). */
 		b->count = 0;
+		b->cancel = 0;
+		b->live = 0;
+		libc_owner = b;
 		rc = jsec_parse_in_arena(lang, b, src, len, ranges, nranges, timeout_us, 1);
+		libc_owner = NULL;
+		if (rc == -1 && b->cancel) rc = -3;
 	}
 	return rc;
 }
@@ -161,7 +198,7 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 		return -1;
 	}
 	ts_parser_set_timeout_micros(p, timeout_us);
-	if (!owned) ts_parser_set_cancellation_flag(p, &b->cancel);
+	ts_parser_set_cancellation_flag(p, &b->cancel);
 	TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
 	if (!tree) {
 		if (owned) ts_parser_delete(p);

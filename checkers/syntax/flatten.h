@@ -28,7 +28,8 @@ typedef struct {
 	jsec_chunk *spare;     /* chunks kept for the next parse */
 	size_t arena_bytes;    /* chunk bytes in use by the current parse */
 	size_t arena_cap;      /* 0: JSEC_ARENA_CAP */
-	size_t cancel;         /* set when the arena passes its cap */
+	size_t cancel;         /* set when the arena (or the libc redo) passes its cap */
+	size_t live;           /* libc redo: bytes allocated and not freed */
 	void *frames;          /* the flattening walk's stack */
 	uint32_t frames_cap;
 	int cursor;            /* tests: flatten with tree-sitter's cursor API */
@@ -41,6 +42,11 @@ typedef struct {
  * allocation, as before the arena. The most any file of curl, git, redis,
  * leveldb, protobuf or /usr/include needs is under 32 MB. */
 #define JSEC_ARENA_CAP ((size_t)128 << 20)
+
+/* The libc redo frees what it drops, so what it holds is what the parse
+ * really needs; it is cancelled past JSEC_LIBC_FACTOR times the arena cap
+ * (512 MB by default), so that no input can take the machine's memory. */
+#define JSEC_LIBC_FACTOR 4
 
 /* jsec_init_allocator routes tree-sitter's allocations through jsec's
  * arena while jsec_parse runs on the calling thread, and to libc

@@ -142,6 +142,22 @@ func NewParser(lang Lang) *Parser {
 // allocation, whose frees bound the memory by what is live.
 func (p *Parser) SetArenaCap(bytes int) { p.buf.arena_cap = C.size_t(bytes) }
 
+// libcCap is the most live memory a parse may hold (see flatten.h).
+func (p *Parser) libcCap() int {
+	c := int(p.buf.arena_cap)
+	if c == 0 {
+		c = C.JSEC_ARENA_CAP
+	}
+	return c * C.JSEC_LIBC_FACTOR
+}
+
+func megabytes(n int) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d MB", n>>20)
+}
+
 // useCursor makes the parser flatten trees with tree-sitter's cursor API,
 // the reference the tests hold the direct walk to.
 func (p *Parser) useCursor() { p.buf.cursor = 1 }
@@ -197,6 +213,8 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 	case 0:
 	case -1:
 		return nil, fmt.Errorf("%w: timed out after %v", ErrParse, p.Timeout)
+	case -3:
+		return nil, fmt.Errorf("%w: needed more than %s of memory", ErrParse, megabytes(p.libcCap()))
 	default:
 		return nil, fmt.Errorf("%w (code %d)", ErrParse, int(rc))
 	}

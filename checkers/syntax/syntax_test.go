@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -192,13 +193,16 @@ func TestArenaCapFallsBack(t *testing.T) {
 		if err != nil {
 			t.Fatalf("cap %d: %v", capBytes, err)
 		}
+		if capBytes > 0 && int(p.buf.arena_bytes) <= capBytes {
+			t.Fatalf("cap %d: the arena parse took %d bytes, no fallback", capBytes, p.buf.arena_bytes)
+		}
 		var out []string
 		for n := range tree.Root().Descendants() {
 			out = append(out, fmt.Sprintf("%s %d %d", n.Kind(), n.Start(), n.End()))
 		}
 		return out
 	}
-	big, small := shape(0), shape(1<<20)
+	big, small := shape(0), shape(8<<20)
 	if len(big) < 1000 || strings.Join(big, "\n") != strings.Join(small, "\n") {
 		t.Fatalf("arena parse: %d nodes, fallback parse: %d nodes, or they differ", len(big), len(small))
 	}
@@ -207,6 +211,29 @@ func TestArenaCapFallsBack(t *testing.T) {
 	p.SetArenaCap(1 << 20)
 	if tree, err := p.Parse([]byte("int g(void) { return 1; }\n"), nil); err != nil || tree.Root().Kind() != "translation_unit" {
 		t.Fatalf("a small parse under the same cap: %v", err)
+	}
+}
+
+// TestLibcRedoIsBounded: a parse redone with libc allocation (past the
+// arena's cap) is cancelled once it holds more than four times that cap,
+// and says so; the parser is fine afterwards.
+func TestLibcRedoIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("void f(void) {\n")
+	for i := 0; b.Len() < 200_000; i++ {
+		b.WriteString("if (x) { y = z[i] + 1; } ")
+	}
+	b.WriteString("}\n")
+	p := NewParser(C)
+	defer p.Close()
+	p.SetArenaCap(32 << 10)
+	_, err := p.Parse([]byte(b.String()), nil)
+	if !errors.Is(err, ErrParse) || !strings.Contains(err.Error(), "needed more than 128 KB of memory") {
+		t.Fatalf("err = %v, want a parse that needed more than 128 KB", err)
+	}
+	p.SetArenaCap(0)
+	if tree, err := p.Parse([]byte(b.String()), nil); err != nil || tree.Root().Kind() != "translation_unit" {
+		t.Fatalf("the same parse under the default cap: %v", err)
 	}
 }
 
