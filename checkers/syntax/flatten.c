@@ -1,4 +1,9 @@
+#if defined(__APPLE__)
+#include <malloc/malloc.h>
+#define malloc_usable_size malloc_size
+#else
 #include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include "flatten.h"
