@@ -61,14 +61,26 @@ type lineHasher struct {
 func HashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool) {
 	h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: emit}
 	for i := 0; i < len(src) && !h.done; {
-		if b := src[i]; b < 0x80 { // the common case, without a call per byte
-			h.char(uint16(b))
+		if b := src[i]; b < 0x80 {
+			// Most bytes are printable ASCII in the middle of a line, where
+			// char would only roll the hash: do that here, without a call.
+			if b > ' ' && !h.lineStart && !h.prevCR && h.lines[h.index] == 0 {
+				h.update(uint64(b))
+			} else {
+				h.char(uint16(b))
+			}
 			i++
 			continue
 		}
 		n := utf16Unit(src[i:], h.char)
 		i += n
 	}
+	h.finish()
+}
+
+// finish feeds the end of the file: the EOF unit, then zeros until every
+// line's window has been emitted.
+func (h *lineHasher) finish() {
 	if h.done {
 		return
 	}

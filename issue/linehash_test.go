@@ -1,6 +1,7 @@
 package issue
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -98,6 +99,34 @@ func TestUTF16Units(t *testing.T) {
 				t.Errorf("%q: %x, want %x", in, got, want)
 				break
 			}
+		}
+	}
+}
+
+// TestHashLinesFastPath: the byte loop of HashLines, which rolls the hash
+// itself for printable ASCII inside a line, agrees with feeding every
+// UTF-16 unit to lineHasher.char.
+func TestHashLinesFastPath(t *testing.T) {
+	alphabet := []byte("ab ;\t\r\n\n\x00\x0c{}\xc3\xa9\xff\xf0\x9f\x98\x80")
+	r := rand.New(rand.NewSource(1))
+	for n := range 300 {
+		src := make([]byte, r.Intn(40*n+1))
+		for i := range src {
+			src[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		var fast, slow []string
+		HashLines(src, func(line int, hash uint64, occ int) bool {
+			fast = append(fast, FormatLineHash(hash, occ))
+			return true
+		})
+		h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: func(line int, hash uint64, occ int) bool {
+			slow = append(slow, FormatLineHash(hash, occ))
+			return true
+		}}
+		utf16Units(src, h.char)
+		h.finish()
+		if strings.Join(fast, " ") != strings.Join(slow, " ") {
+			t.Fatalf("%q:\nfast %v\nslow %v", src, fast, slow)
 		}
 	}
 }
