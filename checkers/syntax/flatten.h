@@ -55,3 +55,8 @@ void jsec_init_allocator(void);
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);
+
+/* jsec_densify (runtime.c) builds the dense parse table of a grammar's
+ * small states; see there. */
+long jsec_densify(const TSLanguage *lang);
+long jsec_dense_mismatches(const TSLanguage *lang);

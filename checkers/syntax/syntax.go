@@ -38,6 +38,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -80,6 +81,7 @@ type grammar struct {
 	kinds  []string // by symbol
 	fields []string // by field id
 	field  map[string]uint16
+	dense  sync.Once
 }
 
 var grammars [3]*grammar
@@ -134,7 +136,29 @@ type Parser struct {
 // (Each parse runs a fresh tree-sitter parser in the Parser's arena; see
 // flatten.c.)
 func NewParser(lang Lang) *Parser {
+	grammars[lang].densify()
 	return &Parser{lang: lang, Timeout: 10 * time.Second}
+}
+
+// densifyMu serialises jsec_densify, which fills one shared table.
+var densifyMu sync.Mutex
+
+// densify builds, on a grammar's first parser, the dense copy of its parse
+// table that makes every lookup one read (runtime.c). Without it (out of
+// memory) lookups search tree-sitter's own table: slower, same answers.
+func (g *grammar) densify() {
+	g.dense.Do(func() {
+		densifyMu.Lock()
+		defer densifyMu.Unlock()
+		C.jsec_densify(g.lang)
+	})
+}
+
+// denseMismatches counts the parse-table lookups of lang whose dense
+// answer differs from tree-sitter's own search (-1: no dense table).
+func denseMismatches(lang Lang) int {
+	grammars[lang].densify()
+	return int(C.jsec_dense_mismatches(grammars[lang].lang))
 }
 
 // SetArenaCap sets how much memory a parse may take from the Parser's

@@ -271,3 +271,14 @@ func TestPointsCountRows(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseTableMatches holds the dense parse table (runtime.c) to
+// tree-sitter's own lookup for every small state and symbol of every
+// grammar: the parser takes the same action on every step either way.
+func TestDenseTableMatches(t *testing.T) {
+	for _, l := range []Lang{C, CPP, Rust} {
+		if n := denseMismatches(l); n != 0 {
+			t.Errorf("%s: %d lookups differ from tree-sitter's (-1: no dense table)", l, n)
+		}
+	}
+}
