@@ -29,7 +29,9 @@ type memDA struct {
 	freed bool
 	ps, n int
 	found bool // a use while not definitely assigned (or gave up)
-	ctx   []*memDACtx
+	// ownedGotos are the gotos taken (leak mode) still owning the block.
+	ownedGotos []int
+	ctx        []*memDACtx
 	// gotos are the states the walk carried to each label (uninit mode):
 	// a label every goto to which the walk saw, all before it, starts
 	// from their join, as in the state walk's forward gotos.
@@ -56,7 +58,7 @@ type memDACtx struct {
 
 // precise reports the walks whose labels join the gotos the walk saw
 // (uninit, NULL, freed: "assigned" joins with and); the leak walk keeps
-// "a label is reached from anywhere".
+// "a label is reached from anywhere" (see label).
 func (d *memDA) precise() bool { return !d.leak }
 
 // gotoFrom records the state a "goto L" at token k carries to L.
@@ -84,7 +86,9 @@ func (d *memDA) gotoFrom(k int, assigned bool) {
 // code the walk skipped, a backward jump, a computed goto).
 func (d *memDA) label(k int, assigned bool) bool {
 	if !d.precise() {
-		return false
+		// Leak: whatever the gotos carry, a block released or handed off
+		// on the path that falls in is not owned on every path.
+		return assigned
 	}
 	m := d.m
 	name := m.text(k)
@@ -187,6 +191,9 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 		return k + 2, assigned, false
 	case t == "goto":
 		d.gotoFrom(k, assigned)
+		if d.leak && !assigned {
+			d.ownedGotos = append(d.ownedGotos, k)
+		}
 		return k + 3, assigned, false
 	case t == "case" || t == "default":
 		// A label inside a switch body: the entry state joins.

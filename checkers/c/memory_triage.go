@@ -159,23 +159,165 @@ func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
 // mayLeak decides whether the local at token v, allocated by the call at
 // token call, may reach a return (or the end of the function) still
 // owning the block on every path: the ownership walk of memDA, from the
-// statement after the allocation. An allocation in an inner block that
-// may end or jump out still owning the block counts as a leak candidate.
+// statement after the allocation.
+//
+// An allocation in an inner block is followed out of it, level by level
+// (memLevel), to the end of the function. A path that skips the
+// allocation may hold another fresh block, so past each level the walk
+// goes on with the allocating path's state alone. A loop passes on what
+// its breaks and continues carried; a later iteration that may start
+// still owning the block is a candidate as soon as the loop body holds a
+// return, goto or throw. A goto that leaves still owning the block is a
+// candidate. Anything else around the block (a switch, a case, a macro)
+// keeps the old answer: falling out or jumping out still owning it.
 func (m memLex) mayLeak(v, call int) bool {
 	name := m.text(v)
 	d := &memDA{m: m, name: name, leak: true, use: func(int) bool { return false },
 		handoff: func(k int) bool { return m.handsOffLeak(k) }}
 	open, close := m.enclosingBlock(call)
-	assigned, falls := d.seq(m.stmtEnd(call), close, false, true)
-	if d.found {
-		return true
+	body := m.funcBody()
+	chain, ok := m.blockChain(open, close, body)
+	if !ok {
+		assigned, falls := d.seq(m.stmtEnd(call), close, false, true)
+		return d.found || falls && !assigned || m.jumpsOut(call, close)
 	}
-	if open == m.funcBody() {
-		return falls && !assigned
+	for i := len(chain) - 1; i >= 0; i-- {
+		if chain[i].loop {
+			d.ctx = append(d.ctx, &memDACtx{brkAll: true, contAll: true})
+		}
 	}
-	// Out of an inner block: falling out still owning it, or jumping
-	// out (the walk saw the returns).
-	return falls && !assigned || m.jumpsOut(call, close)
+	// walked are the token ranges the walk went through: a goto that left
+	// owning the block is harmless when its label lies ahead in them (the
+	// walk went through the label) or behind it.
+	walked := [][2]int{{m.stmtEnd(call), close}}
+	assigned, falls := d.seq(walked[0][0], close, false, true)
+	verdict := func(leak bool) bool {
+		if d.found || leak {
+			return true
+		}
+		for _, g := range d.ownedGotos {
+			// A label behind the goto starts the state walk afresh
+			// (flowAnalysis.back): no leak of this block comes of it.
+			l := m.label(m.item.TokStart, m.text(g+1))
+			if l < 0 || l > g && !memInRanges(walked, l) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, lv := range chain {
+		if d.found {
+			return true
+		}
+		if lv.loop {
+			ctx := d.ctx[len(d.ctx)-1]
+			d.ctx = d.ctx[:len(d.ctx)-1]
+			head := falls && assigned || ctx.contAny
+			if (falls || ctx.hasCont) && !head && m.leavesIn(lv.open, lv.close) {
+				return true // a later iteration may return still owning it
+			}
+			assigned = falls && assigned || ctx.contAny || ctx.brkAny
+			falls = falls || ctx.hasBreak || ctx.hasCont
+		}
+		if !falls || assigned {
+			// No path that allocated gets past this level, or one of them
+			// released the block: past here it is not owned on every path.
+			return verdict(false)
+		}
+		_, close := m.enclosingBlock(lv.st)
+		walked = append(walked, [2]int{m.stmtEnd(lv.st), close})
+		assigned, falls = d.seq(m.stmtEnd(lv.st), close, assigned, true)
+	}
+	return verdict(falls && !assigned)
+}
+
+// memInRanges reports whether token k lies in one of the ranges.
+func memInRanges(rs [][2]int, k int) bool {
+	for _, r := range rs {
+		if r[0] <= k && k < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// memLevel is a block around an allocation and the statement it belongs
+// to (starting at token st): an if or else branch, a bare block or (loop)
+// the body of a while, for or do loop.
+type memLevel struct {
+	open, close, st int
+	loop            bool
+}
+
+// blockChain returns the levels from the block [open, close] out to the
+// function body (not included); false when one of them is not an if
+// branch, a bare block or a loop body.
+func (m memLex) blockChain(open, close, body int) ([]memLevel, bool) {
+	var chain []memLevel
+	for open != body {
+		st, loop := m.blockOwner(open)
+		if st < 0 || len(chain) > 32 {
+			return nil, false
+		}
+		chain = append(chain, memLevel{open, close, st, loop})
+		open, close = m.enclosingBlock(st)
+	}
+	return chain, true
+}
+
+// blockOwner returns the first token of the statement in a block that
+// the block at token open belongs to: the if (outermost of an else
+// chain) whose branch it is, the loop whose body it is (loop), or the
+// block itself; -1 for the body of a switch, a case, a macro or anything
+// unusual.
+func (m memLex) blockOwner(open int) (st int, loop bool) {
+	j := open
+	for {
+		p := j - 1
+		switch {
+		case p < m.item.TokStart:
+			return -1, false
+		case m.is(p, "{") || m.is(p, "}") || m.is(p, ";"):
+			return j, false
+		case m.is(p, "do") && j == open:
+			return p, true
+		case m.is(p, ")"):
+			o := m.lx.Open(p)
+			if o <= m.item.TokStart {
+				return -1, false
+			}
+			if j == open && (m.is(o-1, "while") || m.is(o-1, "for")) {
+				return o - 1, true
+			}
+			if !m.is(o-1, "if") {
+				return -1, false
+			}
+			j = o - 1
+		case m.is(p, "else"):
+			// The if this else belongs to, whose then-branch is a block.
+			b := m.lx.Open(p - 1)
+			if !m.is(p-1, "}") || b <= m.item.TokStart || !m.is(b-1, ")") {
+				return -1, false
+			}
+			o := m.lx.Open(b - 1)
+			if o <= m.item.TokStart || !m.is(o-1, "if") {
+				return -1, false
+			}
+			j = o - 1
+		default:
+			return -1, false
+		}
+	}
+}
+
+// leavesIn reports a return, goto or throw in [from, to).
+func (m memLex) leavesIn(from, to int) bool {
+	for k := from; k < to; k++ {
+		if m.is(k, "return") || m.is(k, "goto") || m.is(k, "throw") || m.is(k, "co_return") {
+			return true
+		}
+	}
+	return false
 }
 
 // handsOffLeak reports whether the mention of an owned pointer at token

@@ -121,3 +121,127 @@ int cleanup_both(size_t n)
 	free(b);
 	return 0;
 }
+
+/* Allocations in inner blocks: the triage follows the path out of the
+ * block to the function's end. */
+extern int lookup(const char *key);
+extern void table_put(const char *key, char *val);
+
+int cache_value(const char *key, size_t n)
+{
+	char *val;
+	if (lookup(key)) {
+		val = malloc(n);
+		if (!val)
+			return -1;
+		memset(val, 0, n);
+	} else {
+		return 0;
+	}
+	return 1; // want "c.memory.leak"
+}
+
+int cache_chain(const char *key, size_t n, int mode)
+{
+	char *val;
+	if (mode == 0) {
+		return 0;
+	} else if (mode == 1) {
+		val = malloc(n);
+		if (!val)
+			return -1;
+		val[0] = 0;
+	} else {
+		return 2;
+	}
+	return 1; // want "c.memory.leak"
+}
+
+int cache_goto(const char *key, size_t n)
+{
+	char *val;
+	int rc = 0;
+	if (lookup(key)) {
+		val = malloc(n);
+		if (!val)
+			return -1;
+		val[0] = 0;
+		goto out;
+	}
+	return 2;
+out:
+	return rc; // want "c.memory.leak"
+}
+
+int cache_value_fixed(const char *key, size_t n)
+{
+	char *val = NULL;
+	if (lookup(key)) {
+		val = malloc(n);
+		if (!val)
+			goto fail;
+		memset(val, 0, n);
+	}
+	if (val)
+		table_put(key, val);
+	return 1; // safe "c.memory.leak"
+fail:
+	return -1; // safe "c.memory.leak"
+}
+
+int cache_chain_fixed(const char *key, size_t n, int mode)
+{
+	char *val;
+	if (mode == 0) {
+		return 0;
+	} else if (mode == 1) {
+		val = malloc(n);
+		if (!val)
+			return -1;
+		val[0] = 0;
+	} else {
+		return 2;
+	}
+	free(val);
+	return 1; // safe "c.memory.leak"
+}
+
+int two_exits(size_t n, int fail)
+{
+	char *p = malloc(n);
+	if (!p)
+		return -1;
+	if (fail)
+		goto out;
+	p[0] = 0;
+out:
+	return 0; // want "c.memory.leak"
+}
+
+int fill_until(int fd)
+{
+	char *buf;
+	for (;;) {
+		buf = malloc(16);
+		if (!buf)
+			return -1;
+		if (read(fd, buf, 16) <= 0)
+			break;
+	}
+	return 0; // want "c.memory.leak"
+}
+
+int fill_until_fixed(int fd)
+{
+	char *buf;
+	for (;;) {
+		buf = malloc(16);
+		if (!buf)
+			return -1;
+		if (read(fd, buf, 16) <= 0)
+			break;
+		free(buf);
+	}
+	free(buf);
+	return 0; // safe "c.memory.leak"
+}
