@@ -18,6 +18,17 @@ type memDA struct {
 	// null: the walk tracks "may still be NULL"; a NULL test of the
 	// variable then refines the branches it guards.
 	null bool
+	// must (with null) turns the NULL walk into its dual: "assigned" means
+	// "holds something other than NULL on some path", joins are unions,
+	// only a write of a value that cannot be NULL (a call, &x, a string,
+	// new) or an ALL-CAPS macro argument sets it, any other write (NULL,
+	// another variable) clears it, and the NULL branch of a test clears
+	// it. The state walk reports a NULL dereference only where the
+	// variable is NULL on every path.
+	must bool
+	// collect: record the uses (uses) instead of stopping at the first.
+	collect bool
+	uses    []int
 	// leak turns the walk into its dual for ownership: "assigned" means
 	// "released or handed off on some path", joins are unions, handoff
 	// decides which mentions give the block away, and reaching a return
@@ -59,7 +70,7 @@ type memDACtx struct {
 // precise reports the walks whose labels join the gotos the walk saw
 // (uninit, NULL, freed: "assigned" joins with and); the leak walk keeps
 // "a label is reached from anywhere" (see label).
-func (d *memDA) precise() bool { return !d.leak }
+func (d *memDA) precise() bool { return !d.leak && !d.must }
 
 // gotoFrom records the state a "goto L" at token k carries to L.
 func (d *memDA) gotoFrom(k int, assigned bool) {
@@ -113,14 +124,14 @@ func (d *memDA) label(k int, assigned bool) bool {
 
 // join merges the states of two paths.
 func (d *memDA) join(a, b bool) bool {
-	if d.leak {
+	if d.leak || d.must {
 		return a || b
 	}
 	return a && b
 }
 
 // identity is the state of a path that does not exist.
-func (d *memDA) identity() bool { return !d.leak }
+func (d *memDA) identity() bool { return !d.leak && !d.must }
 
 // mayUse runs the walk over the statements in [from, to) starting
 // unassigned and reports whether a use may see the variable unassigned.
@@ -314,6 +325,9 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 	// written (chain: no other conditional operator so far; definite: an
 	// earlier operand wrote; wroteOp: the current one did).
 	depth, chain, definite, wroteOp := 0, true, false, false
+	// must: the value of the last unconditional write (-1: none) and
+	// whether a conditional one may store something other than NULL.
+	last, orTrue := -1, false
 	for j := from; j < to && !d.found; j++ {
 		// Dispatch on the token's kind and first byte: this loop sees
 		// every token of every statement the walk crosses.
@@ -383,9 +397,27 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 				wrote = wrote || write || d.handoff(j)
 				continue
 			}
-			if !write && d.opaqueArg(j) {
+			if d.must {
+				macro := !write && d.opaqueArg(j) && flowMacroName(m.callOf(j))
+				if write || macro {
+					val := addr || macro || m.surelyNonNull(e+1)
+					if cond {
+						orTrue = orTrue || val
+					} else {
+						last, orTrue = 0, false
+						if val {
+							last = 1
+						}
+					}
+					wroteOp = wroteOp || val
+					continue
+				}
+			}
+			if !write && d.opaqueArg(j) && (!d.null || flowMacroName(m.callOf(j))) {
 				// Handed to a macro or an unknown function: the state walk
-				// lets it write the variable (FOO(x), f(x) in C++ by reference).
+				// lets it write the variable (FOO(x), f(x) in C++ by
+				// reference). A NULL survives f(x) in C: only a macro
+				// counts for it (C++ references keep the walk conservative).
 				write = true
 			}
 			if write {
@@ -394,11 +426,47 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 				continue
 			}
 			if !assigned && !guarded && !(chain && definite) && d.use(j) {
-				d.found = true
+				if d.collect {
+					d.uses = append(d.uses, j)
+				} else {
+					d.found = true
+				}
 			}
 		}
 	}
+	if d.must {
+		if last >= 0 {
+			assigned = last == 1
+		}
+		return assigned || orTrue
+	}
 	return assigned || wrote
+}
+
+// surelyNonNull reports whether the value assigned from token i on can
+// never be NULL to the state walk (flowAnalysis.classify): a call alone,
+// &x, a string literal or new, after any casts.
+func (m memLex) surelyNonNull(i int) bool {
+	for m.is(i, "(") {
+		c := m.closeOf(i)
+		if c < 0 {
+			return false
+		}
+		for k := i + 1; k < c; k++ {
+			if !m.ident(k) && !m.is(k, "*") {
+				return false // not a cast
+			}
+		}
+		i = c + 1
+	}
+	switch {
+	case m.is(i, "&") || m.is(i, "new") || m.lx.Kind(i) == checkers.TokString && m.item.TokStart <= i && i < m.item.TokEnd:
+		return true
+	case m.ident(i) && m.is(i+1, "(") && !m.is(i, "NULL"):
+		c := m.closeOf(i + 1)
+		return c > 0 && (m.is(c+1, ";") || m.is(c+1, ",") || m.is(c+1, ")"))
+	}
+	return false
 }
 
 // memSizeofWords are the operators whose operand is not evaluated.
@@ -422,6 +490,9 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 		nullState, otherState := a, true
 		if d.leak {
 			nullState, otherState = true, a
+		}
+		if d.must {
+			nullState = false // the NULL branch holds NULL on every path
 		}
 		aThen, aElse = otherState, nullState
 		if isNull {
@@ -485,7 +556,7 @@ func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
 	n, a1, f1 := d.stmt(c+1, to, a)
 	d.ctx = d.ctx[:len(d.ctx)-1]
 	back := f1 || ctx.hasCont
-	if d.leak {
+	if d.leak || d.must {
 		end := f1 && a1 || ctx.contAny
 		if update > 0 {
 			end = d.expr(update, c, end)
@@ -514,7 +585,7 @@ func (d *memDA) doStmt(k, to int, assigned bool) (int, bool, bool) {
 		d.giveUp()
 		return to, false, true
 	}
-	if d.leak {
+	if d.leak || d.must {
 		a := d.expr(n+2, c, f1 && a1 || ctx.contAny)
 		return c + 2, a || ctx.brkAny, true
 	}
@@ -552,7 +623,7 @@ func (d *memDA) switchStmt(k, to int, assigned bool) (int, bool, bool) {
 	for j := c + 2; j < end; j++ {
 		hasDefault = hasDefault || m.is(j, "default") && m.is(j+1, ":")
 	}
-	if d.leak {
+	if d.leak || d.must {
 		return end + 1, f1 && a1 || ctx.brkAny || !hasDefault && a, true
 	}
 	after := (!f1 || a1) && (!ctx.hasBreak || ctx.brkAll) && (hasDefault || a)
@@ -568,7 +639,7 @@ func (d *memDA) macroLoop(k, to int, assigned bool) (int, bool, bool) {
 	d.ctx = append(d.ctx, ctx)
 	n, a1, f1 := d.stmt(c+1, to, a)
 	d.ctx = d.ctx[:len(d.ctx)-1]
-	if d.leak {
+	if d.leak || d.must {
 		return n, a || f1 && a1 || ctx.contAny || ctx.brkAny, true
 	}
 	return n, a, true

@@ -1,6 +1,10 @@
 package c
 
-import "github.com/jsec/jsec/checkers"
+import (
+	"slices"
+
+	"github.com/jsec/jsec/checkers"
+)
 
 // Triage of NULL tests (if) and NULL stores for c.null.deref.
 
@@ -360,16 +364,34 @@ func (m memLex) inSizeof(k int) bool {
 	return false
 }
 
-// nullMayReach runs the definite-assignment walk from the statement that
-// stores NULL at token tok into the path at ps (n tokens) to the end of
-// its block: does a dereference see it before every path reassigned it?
+// nullMayReach decides whether a dereference may see the NULL stored at
+// token tok into the path at ps (n tokens), up to the end of the store's
+// block (Check reports NULL dereferences keyed to a store only there).
+// The state walk reports one only where the variable is NULL on every
+// path and this store's NULL is on one of them, so a dereference must
+// pass two walks: one that may still see this store (no write on some
+// path), and one where nothing but NULL was stored on every path (memDA's
+// must mode).
 func (m memLex) nullMayReach(tok, ps, n int) bool {
 	_, close := m.enclosingBlock(tok)
-	d := &memDA{m: m, name: m.text(ps), null: true, use: func(k int) bool {
-		return m.samePath(k, ps, n) && m.nullUse(k, n)
-	}}
-	d.seq(m.stmtEnd(tok), close, false, true)
-	return d.found // Check reports NULL dereferences keyed to a store only in its block
+	from := m.stmtEnd(tok)
+	use := func(k int) bool { return m.samePath(k, ps, n) && m.nullUse(k, n) }
+	some := &memDA{m: m, name: m.text(ps), null: true, collect: true, use: use}
+	some.seq(from, close, false, true)
+	if some.found || len(some.uses) == 0 {
+		return some.found
+	}
+	every := &memDA{m: m, name: m.text(ps), null: true, must: true, collect: true, use: use}
+	every.seq(from, close, false, true)
+	if every.found {
+		return true
+	}
+	for _, u := range every.uses {
+		if slices.Contains(some.uses, u) {
+			return true
+		}
+	}
+	return false
 }
 
 // funcBody returns the "{" of the item's function body.

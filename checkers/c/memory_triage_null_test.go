@@ -1,0 +1,99 @@
+package c
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/jsec/jsec/checkers"
+	"github.com/jsec/jsec/checkers/syntax"
+)
+
+// TestNullStoreTriage holds the triage of a NULL store (memTriageNull on
+// the NULL of "p = NULL") to the state walk: wherever the walk reports a
+// dereference of that store's NULL, the triage keeps the store; and it
+// drops the stores listed as precise, where no path leaves the pointer
+// NULL on every path to a dereference.
+func TestNullStoreTriage(t *testing.T) {
+	const head = "#include <stdlib.h>\nstruct item { struct item *next; int value; };\nextern void init_ptr(char *p);\nextern void init_pp(char **pp);\n"
+	cases := []struct {
+		name, body string
+		keep       bool // what the triage must say (true also when Check reports)
+	}{
+		{"plain", "char *p = NULL;\n\treturn p[0];", true},
+		{"assigned on one path", "char *p = NULL;\n\tif (c)\n\t\tp = malloc(n);\n\treturn p[0];", false},
+		{"assigned on both paths", "char *p = NULL;\n\tif (c)\n\t\tp = malloc(n);\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", false},
+		{"NULL branch of a test", "char *p = NULL;\n\tif (c)\n\t\tp = malloc(n);\n\tif (p == NULL)\n\t\treturn p[0];\n\treturn 0;", true},
+		{"reset to NULL", "char *p = NULL;\n\tif (c) {\n\t\tp = malloc(n);\n\t\tp = NULL;\n\t}\n\treturn p[0];", true},
+		{"copied", "char *p = NULL, *q;\n\tq = p;\n\treturn q[0];", true},
+		{"copied back", "char *p = NULL, *q = malloc(n);\n\tif (c)\n\t\tp = q;\n\treturn p[0];", true},
+		{"cast call", "char *p = NULL;\n\tif (c)\n\t\tp = (char *)malloc(n);\n\treturn p[0];", false},
+		{"address taken", "char *p = NULL;\n\tif (c)\n\t\tinit_pp(&p);\n\treturn p[0];", false},
+		{"macro argument", "char *p = NULL;\n\tINIT_PTR(p);\n\treturn p[0];", false},
+		{"function argument", "char *p = NULL;\n\tinit_ptr(p);\n\treturn p[0];", true},
+		{"loop break", "struct item *last = NULL;\n\tfor (struct item *it = head; it; it = it->next)\n\t\tif (it->value > c)\n\t\t\tbreak;\n\treturn last->value;", true},
+		{"loop assigns", "struct item *last = NULL;\n\tfor (struct item *it = head; it; it = it->next)\n\t\tlast = find(it);\n\treturn last->value;", false},
+		{"conditional store", "char *p = NULL;\n\tif (c && (p = malloc(n)) != NULL)\n\t\tn++;\n\treturn p[0];", false},
+		{"conditional NULL", "char *p = NULL;\n\tp = c ? malloc(n) : NULL;\n\treturn p[0];", false},
+		{"NULL again", "char *p = NULL;\n\tif (c)\n\t\tp = NULL;\n\treturn p[0];", true},
+	}
+	null := checkerNamed(t, "c/null/deref")
+	bare := *null
+	bare.Triage = nil
+	for _, tc := range cases {
+		src := head + "extern struct item *find(struct item *);\nint f(int c, int n, struct item *head)\n{\n\t" + tc.body + "\n}\n"
+		lx := LexC([]byte(src))
+		store := -1
+		for i := range lx.Tokens {
+			if lx.Is(i, "NULL") && lx.Is(i-1, "=") {
+				store = i
+				break
+			}
+		}
+		if store < 0 {
+			t.Fatalf("%s: no NULL store", tc.name)
+		}
+		line := strings.Count(src[:lx.Tokens[store].Start], "\n") + 1
+		reported := false
+		for _, f := range triageFindings(t, src, &bare) {
+			reported = reported || strings.Contains(f, fmt.Sprintf("assigned NULL at line %d", line))
+		}
+		got := memTriageNull(lx, store)
+		if reported && !got {
+			t.Errorf("%s: the state walk reports the store's NULL, the triage drops it", tc.name)
+		}
+		if reported && !tc.keep {
+			t.Errorf("%s: the state walk reports it; the case says it should not", tc.name)
+		}
+		if got != tc.keep {
+			t.Errorf("%s: triage %v, want %v", tc.name, got, tc.keep)
+		}
+	}
+}
+
+func checkerNamed(t *testing.T, name string) *checkers.Checker {
+	for _, c := range allCheckers() {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no checker %s", name)
+	return nil
+}
+
+// triageFindings returns "rule: message" for every finding of c on src.
+func triageFindings(t *testing.T, src string, c *checkers.Checker) []string {
+	lang := &checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: []*checkers.Checker{c}}
+	parser := syntax.NewParser(syntax.C)
+	defer parser.Close()
+	res, err := checkers.NewAnalyzer(lang, nil).Analyze(context.Background(), checkers.NewFile("t.c", "c", []byte(src)), parser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range res.Findings {
+		out = append(out, f.Rule+": "+f.Message)
+	}
+	return out
+}
