@@ -276,10 +276,12 @@ func (m memLex) declaredBetween(from, to int, name string) bool {
 }
 
 // reachableNext returns the next mention of the path [a, pe) that the
-// path from token from can reach, following unconditional returns and
-// forward gotos in the straight-line code, and the token where the last
-// straight segment before it starts. It falls back to the plain next
-// mention on break, continue, else-branches and directives.
+// path from token from (the ";" after a free) can reach, following
+// unconditional returns, calls that do not return and forward gotos in
+// the straight-line code, and stepping over the else branch of an if
+// whose then-branch it leaves, and the token where the last straight
+// segment before it starts. It falls back to the plain next mention on
+// break, continue, do-while ends and directives.
 func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
 	n := pe - a
 	depth, returning := 0, false
@@ -295,15 +297,27 @@ func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
 		case m.is(k, "}"):
 			depth--
 			if depth < 0 {
-				if m.is(k+1, "else") || m.is(k+1, "while") {
+				if m.is(k+1, "else") {
+					// Out of the then-block that holds the free: the else
+					// branch is not on this path.
+					k = m.stmtEnd(k+2) - 1
+					seg, depth = k+1, 0
+					continue
+				}
+				if m.is(k+1, "while") {
 					return m.nextPath(k, a, pe), from, false
 				}
 				depth = 0
 			}
+		case k == from+1 && m.is(k, "else") && m.is(from, ";"):
+			// if (x) free(p); else …: the else branch is not on this path.
+			k = m.stmtEnd(k+1) - 1
+			seg = k + 1
+			continue
 		case m.is(k, "break") || m.is(k, "continue") || m.lx.Kind(k) == checkers.TokPreproc:
 			return m.nextPath(k, a, pe), from, false
-		case depth == 0 && stmt && m.is(k, "return"):
-			returning = true
+		case depth == 0 && stmt && (m.is(k, "return") || m.ident(k) && m.is(k+1, "(") && memNoReturn[string(m.word(k))]):
+			returning = true // return, or exit(…), abort(): the path ends
 		case returning && m.is(k, ";"):
 			return -1, seg, true
 		case depth == 0 && stmt && m.is(k, "goto") && m.ident(k+1):

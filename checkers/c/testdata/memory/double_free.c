@@ -74,3 +74,44 @@ void drop_branches(char *a, int which)
 	else
 		free(a); // safe "c.memory.double-free"
 }
+
+/* The path out of a then-branch skips its else branch. */
+extern void audit(const char *what);
+
+void drop_after_branches(char *buf, int mode)
+{
+	if (mode) {
+		free(buf);
+	} else {
+		audit("keep");
+	}
+	free(buf); // want "c.memory.double-free"
+}
+
+void drop_after_exit(char *buf, int mode)
+{
+	if (mode == 1)
+		free(buf);
+	else
+		audit("keep");
+	free(buf); // want "c.memory.double-free"
+}
+
+void drop_in_branches(char *buf, int mode)
+{
+	if (mode) {
+		free(buf);
+	} else {
+		audit(buf);
+		free(buf); // safe "c.memory.double-free"
+	}
+}
+
+void drop_or_die(char *buf, int mode)
+{
+	if (mode < 0) {
+		free(buf);
+		exit(1);
+	}
+	free(buf); // safe "c.memory.double-free"
+}
