@@ -79,9 +79,10 @@ type Lexed struct {
 	// out of every parse.
 	Dead []Span
 
-	closes []int32 // bracket partners, built on the first Close or Open
-	opens  []int32
-	memo   []any // Memoize's slots
+	// partner holds each paired bracket's partner index plus one (0: none),
+	// built on the first Close or Open.
+	partner []int32
+	memo    []any // Memoize's slots
 	// lastItem is ItemOf's last answer.
 	lastItem int
 }
@@ -236,10 +237,11 @@ func (lx *Lexed) Close(i int) int {
 	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
 		return -1
 	}
-	if lx.closes == nil {
-		lx.pairBrackets()
+	switch lx.Tokens[i].First {
+	case '(', '[', '{':
+		return lx.partnerOf(i)
 	}
-	return int(lx.closes[i])
+	return -1
 }
 
 // Open returns the index of the bracket that the one at token i (")",
@@ -248,18 +250,25 @@ func (lx *Lexed) Open(i int) int {
 	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
 		return -1
 	}
-	if lx.closes == nil {
+	switch lx.Tokens[i].First {
+	case ')', ']', '}':
+		return lx.partnerOf(i)
+	}
+	return -1
+}
+
+func (lx *Lexed) partnerOf(i int) int {
+	if lx.partner == nil {
 		lx.pairBrackets()
 	}
-	return int(lx.opens[i])
+	return int(lx.partner[i]) - 1
 }
 
 func (lx *Lexed) pairBrackets() {
-	lx.closes = make([]int32, len(lx.Tokens))
-	lx.opens = make([]int32, len(lx.Tokens))
+	lx.partner = make([]int32, len(lx.Tokens))
 	var stacks [3][]int32
-	for j, t := range lx.Tokens {
-		lx.closes[j], lx.opens[j] = -1, -1
+	for j := range lx.Tokens {
+		t := &lx.Tokens[j]
 		if t.Kind != TokPunct || t.End-t.Start != 1 {
 			continue
 		}
@@ -284,8 +293,8 @@ func (lx *Lexed) pairBrackets() {
 		if open {
 			stacks[k] = append(stacks[k], int32(j))
 		} else if n := len(stacks[k]); n > 0 {
-			lx.closes[stacks[k][n-1]] = int32(j)
-			lx.opens[j] = stacks[k][n-1]
+			o := stacks[k][n-1]
+			lx.partner[o], lx.partner[j] = int32(j)+1, o+1
 			stacks[k] = stacks[k][:n-1]
 		}
 	}

@@ -66,6 +66,8 @@ func HashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool
 			// char would only roll the hash: do that here, without a call.
 			if b > ' ' && !h.lineStart && !h.prevCR && h.lines[h.index] == 0 {
 				h.update(uint64(b))
+			} else if b == ' ' || b == '\t' {
+				h.prevCR = false // blanks are not hashed (as in char)
 			} else {
 				h.char(uint16(b))
 			}
