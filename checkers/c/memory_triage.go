@@ -449,6 +449,12 @@ func (m memLex) variableSize(from, to int) bool {
 			}
 			continue
 		}
+		if m.is(k, "ARRAY_SIZE") && m.is(k+1, "(") {
+			if k = m.closeOf(k + 1); k < 0 {
+				return true
+			}
+			continue // a constant to Check (memConstExpr), whatever its argument
+		}
 		if m.ident(k) && !flowMacroName(m.text(k)) && !m.is(k+1, "(") {
 			return true
 		}

@@ -50,3 +50,26 @@ void scale(int n, double v[n], double k)
 	for (int i = 0; i < n; i++)
 		v[i] *= k;
 }
+
+/* ARRAY_SIZE of an array is a constant. */
+struct ent {
+	int id;
+};
+
+int count_ids(const struct ent *src)
+{
+	const struct ent *all[4];
+	int seen[ARRAY_SIZE(all)]; // safe "c.memory.vla"
+	seen[0] = src->id;
+	all[0] = src;
+	return seen[0] + all[0]->id;
+}
+
+int count_more(const struct ent *src, int extra)
+{
+	const struct ent *all[4];
+	int seen[ARRAY_SIZE(all) + extra]; // want "c.memory.vla"
+	seen[0] = src->id;
+	all[0] = src;
+	return seen[0] + all[0]->id;
+}
