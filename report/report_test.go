@@ -82,6 +82,9 @@ func TestWriteFilesAtomic(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(b) != "A" {
 		t.Fatalf("a.txt = %q", b)
 	}
+	if st, err := os.Stat(filepath.Join(dir, "a.txt")); err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("a.txt mode: %v %v, want 0644 (temp files are created 0600)", st.Mode(), err)
+	}
 	// A failing writer leaves the previous file intact and no temp files.
 	err = WriteFiles(dir, r, map[string]Writer{
 		"a.txt": func(w io.Writer, r *Report) error { w.Write([]byte("partial")); return os.ErrInvalid },
