@@ -365,6 +365,9 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			}
 			continue
 		}
+		if m.noVariable(j) {
+			continue
+		}
 		switch {
 		case d.null && d.guards(j):
 			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
@@ -382,8 +385,7 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 				e = j + d.n
 			}
 			// &name writes it (through the address); &name->f does not.
-			addr := m.is(j-1, "&") && !m.ident(j-2) && !m.is(j-2, ")") && !m.is(j-2, "]") &&
-				!m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
+			addr := m.addrOf(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
 			write := m.is(e, "=") || addr
 			if d.freed {
 				if write && !m.rhsMentions(e+1, d.name) {

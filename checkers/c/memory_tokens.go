@@ -297,7 +297,7 @@ func (m memLex) forUpdate(k int) int {
 // (not a member name, not inside sizeof), or -1.
 func (m memLex) mention(i int, name string) int {
 	for k := i; k < m.item.TokEnd; k++ {
-		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") {
+		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
 			continue
 		}
 		if m.is(k-1, "(") && m.is(k-2, "sizeof") || m.is(k-1, "sizeof") {
@@ -379,4 +379,43 @@ func (m memLex) straightFrom(from, k int) bool {
 		}
 	}
 	return depth == 0 && m.preprocBalanced(from, k)
+}
+
+// noVariable reports a mention of a name at token j that is no use of a
+// variable to the state walk: a struct, union or enum tag (struct commit
+// *commit), or the operand of a "(void)x;" statement, which the walk
+// skips (memVoidCast).
+func (m memLex) noVariable(j int) bool {
+	switch m.p1(j - 1) {
+	case 0:
+		return m.is(j-1, "struct") || m.is(j-1, "union") || m.is(j-1, "enum")
+	case ')':
+		return m.is(j-2, "void") && m.is(j-3, "(") && m.is(j+1, ";") && (m.is(j-4, ";") || m.is(j-4, "{") || m.is(j-4, "}"))
+	}
+	return false
+}
+
+// addrOf reports whether the "&" at token j takes an address: nothing
+// that ends an operand precedes it (a & x reads x), or a cast to a pointer
+// type does ("(char *)&x"). A name before it (even return) counts as an
+// operand: the answer is then "no", the safe side for every walk.
+func (m memLex) addrOf(j int) bool {
+	if !m.is(j, "&") {
+		return false
+	}
+	switch m.lx.Kind(j - 1) {
+	case checkers.TokIdent, checkers.TokNumber, checkers.TokString, checkers.TokChar:
+		return false
+	}
+	if m.is(j-1, ")") {
+		return m.ptrCastEnd(j - 1)
+	}
+	return !m.is(j-1, "]") && !m.is(j-1, "++") && !m.is(j-1, "--")
+}
+
+// ptrCastEnd reports a cast to a pointer type whose ")" is token c:
+// "(char *)", "(struct sockaddr **)". No expression ends in "*", so the
+// "&" after it takes an address rather than a bitwise and.
+func (m memLex) ptrCastEnd(c int) bool {
+	return m.is(c, ")") && m.is(c-1, "*") && m.lx.Open(c) >= m.item.TokStart
 }

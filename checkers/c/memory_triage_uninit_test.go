@@ -23,12 +23,18 @@ func TestUninitTriageGotoAndChains(t *testing.T) {
 		{"a loop macro with a one-statement body sets it", "int f(struct list *l) { const char **p; for_each_name(p, l)\n if (strchr(*p, 10)) return 1; return 0; }", false},
 		{"a loop macro whose one-statement body is a call", "void f(struct list *l) { const char **p; for_each_name(p, l)\n emit(*p); }", false},
 		{"&& inside a negation", `int f(const char *s, int q) { const char *end; return !(q && parse(s, &end)) && *end == 0; }`, true},
+		{"a struct tag of the same name", `int f(const char *n) { struct commit *commit; struct commit fb = {0}; if (!n) return fb.date; commit = get(n); return commit->date; }`, false},
+		{"read after a struct tag", `int f(const char *n) { struct commit *commit; struct commit fb = {0}; if (n) commit = get(n); return commit->date; }`, true},
+		{"a (void) statement", `int f(int n) { int spare; (void)spare; return n; }`, false},
+		{"the address through a pointer cast", `int f(void) { unsigned char byte; if (get((char *)&byte, 1) != 1) return -1; return byte; }`, false},
+		{"a bitwise and", `int f(int a) { int m; int v = a & m; return v; }`, true},
+		{"a bitwise and after parentheses", `int f(int a) { int m; int v = (a) & m; return v; }`, true},
 	}
 	for _, c := range cases {
 		lx := LexC([]byte(c.src))
 		decl := -1
 		for i := range lx.Tokens {
-			if (lx.Is(i, "int") || lx.Is(i, "const")) && lx.Is(i-1, "{") {
+			if (lx.Is(i, "int") || lx.Is(i, "const") || lx.Is(i, "struct") || lx.Is(i, "unsigned")) && lx.Is(i-1, "{") {
 				decl = i
 				break
 			}

@@ -161,3 +161,63 @@ int hex_or_nul(const char *s, int quick)
 	const char *end;
 	return (quick || !parse_hex(s, &v, &end)) && *end == '\0'; // want "c.memory.uninit"
 }
+
+/* A struct tag is no mention of the variable that shares its name; a
+ * "(void)x;" statement reads nothing; "(T *)&x" hands x out to be written. */
+struct commit {
+	int date;
+};
+
+extern struct commit *lookup_commit(const char *name);
+extern int read_into(char *buf, int n);
+
+int commit_date(const char *name)
+{
+	struct commit *commit;
+	struct commit fallback = {0};
+	if (!name)
+		return fallback.date;
+	commit = lookup_commit(name);
+	return commit ? commit->date : 0; // safe "c.memory.uninit"
+}
+
+int commit_date_bad(const char *name)
+{
+	struct commit *commit;
+	struct commit fallback = {0};
+	if (name)
+		commit = lookup_commit(name);
+	else
+		fallback.date = 1;
+	return commit->date; // want "c.memory.uninit"
+}
+
+int unused_for_now(int n)
+{
+	int spare;
+	(void)spare; // safe "c.memory.uninit"
+	return n;
+}
+
+int read_byte(void)
+{
+	unsigned char byte;
+	if (read_into((char *)&byte, 1) != 1)
+		return -1;
+	return byte; // safe "c.memory.uninit"
+}
+
+int read_byte_bad(void)
+{
+	unsigned char byte, other;
+	if (read_into((char *)&other, 1) != 1)
+		return -1;
+	return byte; // want "c.memory.uninit"
+}
+
+int masked(int a)
+{
+	int mask;
+	int v = a & mask; // want "c.memory.uninit"
+	return v;
+}
