@@ -295,7 +295,7 @@ func (d *memDA) declares(k, e int) bool {
 // declaresAt reports whether the name at token j is being declared.
 func (d *memDA) declaresAt(j int) bool {
 	m := d.m
-	return m.is(j-1, "*") && (m.ident(j-2) || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))
+	return m.is(j-1, "*") && (m.ident(j-2) && !memNotType[string(m.word(j-2))] || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))
 }
 
 // testOf reports whether the condition [from, to) is one NULL test of
@@ -386,7 +386,7 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			}
 			// &name writes it (through the address); &name->f does not.
 			addr := m.addrOf(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
-			write := m.is(e, "=") || addr
+			write := m.is(e, "=") && !m.unaryStar(j-1) || addr // *p = x writes through p
 			if d.freed {
 				if write && !m.rhsMentions(e+1, d.name) {
 					wrote = wrote || !cond

@@ -236,7 +236,7 @@ func (m memLex) onlyWrites(from, a, pe int) bool {
 	n := pe - a
 	for k := from; k < m.item.TokEnd; k++ {
 		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") && k != a {
-			if !m.is(k+n, "=") || m.is(k-1, "&") {
+			if !m.is(k+n, "=") || m.is(k-1, "&") || m.unaryStar(k-1) { // *p = x writes through p
 				return false
 			}
 		}

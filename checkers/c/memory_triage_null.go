@@ -126,7 +126,14 @@ func (m memLex) unaryStar(i int) bool {
 	if m.is(p, ",") && m.inDeclaration(p) {
 		return false // int *a, *b;
 	}
-	return !m.ident(p) && !m.is(p, ")") && !m.is(p, "]") && m.lx.Kind(p) != checkers.TokNumber && !m.is(p, "*") || m.is(p, "return")
+	if m.is(p, ")") {
+		// The condition of an if, while, for or switch (if (c) *p = 0)
+		// or a cast to a pointer type ((char **)*pp): a statement or an
+		// operand starts here.
+		o := m.lx.Open(p)
+		return o > m.item.TokStart && (m.is(o-1, "if") || m.is(o-1, "while") || m.is(o-1, "for") || m.is(o-1, "switch")) || m.ptrCastEnd(p)
+	}
+	return !m.ident(p) && !m.is(p, "]") && m.lx.Kind(p) != checkers.TokNumber && !m.is(p, "*") || m.is(p, "return") || m.is(p, "else") || m.is(p, "do")
 }
 
 // inDeclaration reports whether token i lies in a declaration statement:

@@ -36,6 +36,8 @@ func TestNullStoreTriage(t *testing.T) {
 		{"loop assigns", "struct item *last = NULL;\n\tfor (struct item *it = head; it; it = it->next)\n\t\tlast = find(it);\n\treturn last->value;", false},
 		{"conditional store", "char *p = NULL;\n\tif (c && (p = malloc(n)) != NULL)\n\t\tn++;\n\treturn p[0];", false},
 		{"conditional NULL", "char *p = NULL;\n\tp = c ? malloc(n) : NULL;\n\treturn p[0];", false},
+		{"dereferenced under an if", "char *p = NULL;\n\tif (c)\n\t\t*p = 1;\n\treturn 0;", true},
+		{"dereferenced in an else", "char *p = NULL;\n\tif (c)\n\t\tn++;\n\telse\n\t\t*p = 1;\n\treturn 0;", true},
 		{"NULL again", "char *p = NULL;\n\tif (c)\n\t\tp = NULL;\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")

@@ -117,3 +117,21 @@ out:
 		return -1;
 	return it->value; // safe "c.null.deref"
 }
+
+/* "*p" after an if condition, else or return dereferences p. */
+int store_flag(int c)
+{
+	int *flag = NULL;
+	if (c)
+		*flag = 1; // want "c.null.deref"
+	return 0;
+}
+
+int read_flag(int c)
+{
+	int *flag = NULL;
+	if (c)
+		return 0;
+	else
+		return *flag; // want "c.null.deref"
+}

@@ -221,3 +221,11 @@ int masked(int a)
 	int v = a & mask; // want "c.memory.uninit"
 	return v;
 }
+
+int store_through(int c)
+{
+	int *slot;
+	if (c)
+		*slot = 1; // want "c.memory.uninit"
+	return 0;
+}

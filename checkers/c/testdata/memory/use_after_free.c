@@ -85,3 +85,11 @@ int early_return(char *p, int fail)
 	}
 	return p[0]; // safe "c.memory.use-after-free"
 }
+
+int reuse_after_free(int *p, int c)
+{
+	free(p);
+	if (c)
+		*p = 0; // want "c.memory.use-after-free"
+	return 0;
+}
