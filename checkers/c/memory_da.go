@@ -26,6 +26,11 @@ type memDA struct {
 	// it. The state walk reports a NULL dereference only where the
 	// variable is NULL on every path.
 	must bool
+	// tested (with null): a NULL test of the variable settles it on both
+	// branches. The variable holds a call's maybe-NULL result, which the
+	// state walk turns into NULL in the NULL branch: a dereference there
+	// is reported for the test, not for the call.
+	tested bool
 	// collect: record the uses (uses) instead of stopping at the first.
 	collect bool
 	uses    []int
@@ -495,6 +500,9 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 		}
 		if d.must {
 			nullState = false // the NULL branch holds NULL on every path
+		}
+		if d.tested {
+			nullState = true
 		}
 		aThen, aElse = otherState, nullState
 		if isNull {

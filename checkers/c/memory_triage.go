@@ -55,7 +55,7 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 		return false // if ((p = malloc(n)) == NULL)
 	}
 	next := m.nextPath(closeTok+1, ps, pe)
-	return next >= 0 && !m.checkedUse(next, next+pe-ps)
+	return next >= 0 && !m.checkedUse(next, next+pe-ps) && m.uncheckedMayReach(tok, ps, pe-ps)
 }
 
 // arith reports a size computation Check may flag in [from, to): a * b of
@@ -153,7 +153,25 @@ func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
 		return false
 	}
 	next := m.nextPath(closeTok+1, ps, pe)
-	return next >= 0 && !m.checkedUse(next, next+pe-ps)
+	return next >= 0 && !m.checkedUse(next, next+pe-ps) && m.uncheckedMayReach(tok, ps, pe-ps)
+}
+
+// uncheckedMayReach decides whether a dereference may see the maybe-NULL
+// result that the call at token tok stored into the path at ps (n
+// tokens) before a NULL test or a new value on every path: the
+// definite-assignment walk in NULL mode, where a test settles both
+// branches (memDA.tested). The state walk reports such a dereference
+// anywhere in the function, so a call in an inner block is kept.
+func (m memLex) uncheckedMayReach(tok, ps, n int) bool {
+	open, close := m.enclosingBlock(tok)
+	if open != m.funcBody() {
+		return true
+	}
+	d := &memDA{m: m, name: m.text(ps), null: true, tested: true, use: func(k int) bool {
+		return m.samePath(k, ps, n) && m.nullUse(k, n)
+	}}
+	d.seq(m.stmtEnd(tok), close, false, true)
+	return d.found
 }
 
 // mayLeak decides whether the local at token v, allocated by the call at

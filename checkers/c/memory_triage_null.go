@@ -278,8 +278,8 @@ func (m memLex) derefBetween(i, stop, ps, n int) bool {
 // dereference it, or copy it into a plain variable.
 func (m memLex) nullUse(k, n int) bool {
 	e := k + n
-	if m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || m.derefArg(k, e) {
-		return true
+	if m.is(e, "->") || m.is(e, "[") || m.is(e, "(") || m.unaryStar(k-1) || m.derefArg(k, e) {
+		return true // p(…) calls through the pointer
 	}
 	return m.is(k-1, "=") && m.ident(k-2) && !m.is(k-3, "->") && !m.is(k-3, ".") && (m.is(e, ";") || m.is(e, ","))
 }

@@ -112,3 +112,24 @@ int has_colon(const char *s)
 {
 	return strchr(s, ':') != NULL; // safe "c.null.unchecked-return"
 }
+
+/* The result is dereferenced on a path that never tests it. */
+int ext_len(const char *name, int verbose)
+{
+	const char *dot = strchr(name, '.');
+	if (verbose)
+		return (int)strlen(dot); // want "c.null.unchecked-return"
+	if (!dot)
+		return 0;
+	return (int)strlen(dot); // safe "c.null.unchecked-return"
+}
+
+int ext_first(const char *name, int verbose)
+{
+	const char *dot = strchr(name, '.');
+	if (verbose)
+		verbose++;
+	else
+		return dot[1]; // want "c.null.unchecked-return"
+	return dot ? dot[1] : 0; // safe "c.null.unchecked-return"
+}
