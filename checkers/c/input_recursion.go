@@ -21,10 +21,64 @@ func triageRecursion(lx *checkers.Lexed, tok int) bool {
 		return false
 	}
 	r := checkers.ItemMemo(lx, recItemSlot, it, func() recItem { return recScanItem(lx, lx.Items[it]) })
-	if r.firstReturn >= 0 && r.firstReturn < tok {
-		return false // an earlier return decided
+	if r.bodyEnd > 0 && tok <= r.bodyEnd {
+		if r.firstReturn >= 0 && r.firstReturn < tok {
+			return false // an earlier return decided
+		}
+		return r.recursive
 	}
-	return r.recursive && tok <= r.bodyEnd // past it: the item holds more than the function (merged #if branches)
+	// The item holds more than one function (the methods of a C++ class,
+	// merged #if branches): decide for the function around tok.
+	return recTriageInner(lx, lx.Items[it], tok)
+}
+
+// recTriageInner decides for a return at tok inside an item that is not
+// one function: the function body around it is found from tokens; when
+// it cannot be, the return is kept.
+func recTriageInner(lx *checkers.Lexed, item checkers.Item, tok int) bool {
+	open, name := -1, ""
+	for j := tok - 1; j > item.TokStart && open < 0; j-- {
+		switch {
+		case lx.Is(j, "}"):
+			if o := lx.Open(j); o >= item.TokStart {
+				j = o
+			}
+		case lx.Is(j, "{") && lx.Close(j) > tok:
+			k := j - 1
+			for k > item.TokStart && (lx.Is(k, "const") || lx.Is(k, "override") || lx.Is(k, "final") || lx.Is(k, "noexcept") || lx.Is(k, "volatile")) {
+				k--
+			}
+			if !lx.Is(k, ")") {
+				continue // a block, a class body, a namespace
+			}
+			o := lx.Open(k)
+			if o <= item.TokStart || lx.Kind(o-1) != checkers.TokIdent {
+				return true // a lambda or something unusual
+			}
+			switch lx.Text(o - 1) {
+			case "if", "while", "for", "switch", "catch":
+				continue
+			}
+			open, name = j, lx.Text(o-1)
+		}
+	}
+	if open < 0 {
+		return true
+	}
+	closeTok := lx.Close(open)
+	recursive := false
+	for j := open + 1; j < closeTok; j++ {
+		if lx.Kind(j) != checkers.TokIdent {
+			continue
+		}
+		if j < tok && lx.Is(j, "return") {
+			return false // an earlier return decided
+		}
+		if lx.Is(j, name) && lx.Is(j+1, "(") && !lx.Is(j-1, ".") && !lx.Is(j-1, "->") && recArgsMayWalk(lx, item, j) {
+			recursive = true
+		}
+	}
+	return recursive && !recTokDepthLimited(lx, open, closeTok)
 }
 
 var recItemSlot = checkers.NewMemoSlot()
@@ -60,7 +114,47 @@ func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
 			break
 		}
 	}
+	if r.recursive && recTokDepthLimited(lx, bodyStart, r.bodyEnd) {
+		r.recursive = false // Check finds the same depth limit (recDepthLimited)
+	}
 	return r
+}
+
+// recTokDepthLimited reports a name that the body [from, to) counts
+// (x++, --x, x += n) and that an if or while condition mentions: the
+// depth limit recDepthLimited finds on the tree, seen from tokens (a
+// subset of what it accepts).
+func recTokDepthLimited(lx *checkers.Lexed, from, to int) bool {
+	var counted map[string]bool
+	for j := from; j < to; j++ {
+		if lx.Kind(j) != checkers.TokIdent {
+			continue
+		}
+		if lx.Is(j+1, "++") || lx.Is(j+1, "--") || lx.Is(j+1, "+=") || lx.Is(j+1, "-=") || lx.Is(j-1, "++") || lx.Is(j-1, "--") {
+			if counted == nil {
+				counted = map[string]bool{}
+			}
+			counted[lx.Text(j)] = true
+		}
+	}
+	if counted == nil {
+		return false
+	}
+	for j := from; j < to; j++ {
+		if !(lx.Is(j, "if") || lx.Is(j, "while")) || !lx.Is(j+1, "(") {
+			continue
+		}
+		c := lx.Close(j + 1)
+		if c < 0 || c > to || lx.Is(j, "while") && lx.Is(c+1, ";") {
+			continue // the while of a do-while: Check does not take its condition
+		}
+		for k := j + 2; k < c; k++ {
+			if lx.Kind(k) == checkers.TokIdent && counted[lx.Text(k)] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // recArgsMayWalk reports whether a recursive call's arguments may be a
@@ -157,7 +251,7 @@ func checkRecursion(p *checkers.Pass, h checkers.Hit) {
 		if n.Kind() == "lambda_expression" {
 			return false
 		}
-		if n.Kind() == "call_expression" && CalleeName(n) == name && n.Field("function").Kind() != "field_expression" {
+		if n.Kind() == "call_expression" && CalleeName(n) == name && n.Field("function").Kind() != "field_expression" && recSameFunction(p, fn, n) {
 			calls = append(calls, n)
 			if !rec.Valid() {
 				for _, a := range Args(n) {
@@ -175,6 +269,60 @@ func checkRecursion(p *checkers.Pass, h checkers.Hit) {
 	}
 	p.Report(checkers.Finding{Rule: ruleUnboundRec, Span: checkers.NodeSpan(rec),
 		Message: fmt.Sprintf("'%s' calls itself on '%s' with no depth limit: deeply nested or cyclic input exhausts the stack", name, shortText(part))})
+}
+
+// recSameFunction reports whether a call by the function's own name may
+// call the function itself. In C++ it may not when the call names another
+// scope (TcParser::FindFieldEntry inside a wrapper of the same name) or
+// passes more arguments than a function without variadic parameters
+// takes (an overload: get(key) calling get(key, end)). Fewer arguments
+// prove nothing: the defaults may be declared in the class.
+func recSameFunction(p *checkers.Pass, fn, call syntax.Node) bool {
+	if p.File.Lang != "cpp" {
+		return true
+	}
+	own := checkers.DeclaratorName(fn.Field("declarator"))
+	qual := ""
+	if i := strings.LastIndex(own, "::"); i >= 0 {
+		qual = own[:i]
+	} else if cls := fn.Ancestor("class_specifier"); cls.Valid() {
+		qual = cls.Field("name").Text()
+	} else if st := fn.Ancestor("struct_specifier"); st.Valid() {
+		qual = st.Field("name").Text()
+	}
+	if f := Unparen(call.Field("function")); f.Kind() == "qualified_identifier" {
+		callee := strings.Join(strings.Fields(f.Text()), "")
+		if i := strings.LastIndex(callee, "::"); i < 0 || callee[:i] != qual {
+			return false
+		}
+	}
+	d := fn.Field("declarator")
+	for d.Valid() && d.Kind() != "function_declarator" {
+		d = d.Field("declarator")
+	}
+	params := d.Field("parameters")
+	if !d.Valid() || !params.Valid() {
+		return true
+	}
+	n := 0
+	for c := range params.NamedChildren() {
+		switch c.Kind() {
+		case "optional_parameter_declaration", "variadic_parameter", "variadic_parameter_declaration":
+			return true
+		case "parameter_declaration":
+			if strings.TrimSpace(c.Text()) == "void" {
+				continue
+			}
+			n++
+		case "comment":
+		default:
+			return true
+		}
+	}
+	if strings.Contains(params.Text(), "...") {
+		return true
+	}
+	return len(Args(call)) <= n // fewer may be defaults declared elsewhere
 }
 
 // recWalksInto reports whether a recursive call's argument is a part of a

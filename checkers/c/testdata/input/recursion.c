@@ -108,3 +108,12 @@ int flush_pending(struct walker *w)
 	w->bottom = d->up;
 	return flush_pending(w) || emit(d->path); // want "c.dos.recursion"
 }
+
+/* A depth counter that a condition compares bounds the recursion. */
+int count_nodes_bounded(const struct node *n, int depth)
+{
+	if (!n || depth > 64)
+		return 0;
+	depth++;
+	return 1 + count_nodes_bounded(n->left, depth) + count_nodes_bounded(n->right, depth); // safe "c.dos.recursion"
+}

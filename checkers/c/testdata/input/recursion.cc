@@ -1,0 +1,53 @@
+// Recursion in the methods of a class: the class is one item, each method
+// is decided on its own.
+struct Node {
+	Node *next;
+	int value;
+};
+
+class List {
+public:
+	int size() const { return count_; }
+
+	Node *Erase(Node *item, Node *head) {
+		if (head == item) {
+			return head->next;
+		}
+		head->next = Erase(item, head->next); // want "c.dos.recursion"
+		return head;
+	}
+
+	int Sum(Node *head, int depth) const {
+		if (!head || depth > 16)
+			return 0;
+		depth++;
+		return head->value + Sum(head->next, depth); // safe "c.dos.recursion"
+	}
+
+private:
+	int count_ = 0;
+};
+
+namespace util {
+int Depth(const Node *n);
+}
+
+class Walker {
+public:
+	// An overload with more parameters, not a call to itself.
+	int Count(const Node *head) { return Count(head->next, nullptr, 0); } // safe "c.dos.recursion"
+	int Count(const Node *head, const Node *stop, int n) {
+		return head == stop ? n : n + 1;
+	}
+	// Another scope's function of the same name.
+	int Depth(const Node *n) { return util::Depth(n->next); } // safe "c.dos.recursion"
+	// Fewer arguments: the rest may be defaults.
+	int Visit(const Node *n, bool deep = true);
+};
+
+int Walker::Visit(const Node *n, bool deep)
+{
+	if (!n)
+		return 0;
+	return 1 + Visit(n->next); // want "c.dos.recursion"
+}
