@@ -203,7 +203,7 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 		}
 		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
 			seen = append(seen, decision{k, false})
-		} else if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) {
+		} else if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) && m.mayDominate(k, tok) {
 			seen = append(seen, decision{k, true})
 		}
 	}
@@ -399,6 +399,25 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 		}
 	}
 	return false
+}
+
+// mayDominate reports whether the code at token k may run on every path
+// to token t, as Check's memDominates decides: it may not when a block
+// around k that ends before t is the body of an if, a loop, a switch, a
+// function or a macro (") {"), an else or a do.
+func (m memLex) mayDominate(k, t int) bool {
+	open, close := m.enclosingBlock(k)
+	for close < t {
+		p := open - 1
+		if m.is(p, ")") || m.is(p, "else") || m.is(p, "do") {
+			return false
+		}
+		if !m.is(p, ";") && !m.is(p, "{") && !m.is(p, "}") {
+			return true
+		}
+		open, close = m.enclosingBlock(open)
+	}
+	return true
 }
 
 // funcBody returns the "{" of the item's function body.

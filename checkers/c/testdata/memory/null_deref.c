@@ -135,3 +135,25 @@ int read_flag(int c)
 	else
 		return *flag; // want "c.null.deref"
 }
+
+/* A dereference counts against a later test only when it runs on every
+ * path to the test. */
+int touch_if_asked(struct item *it, int asked)
+{
+	if (asked) {
+		it->value++;
+	}
+	if (!it) // safe "c.null.deref"
+		return -1;
+	return it->value;
+}
+
+int touch_in_block(struct item *it)
+{
+	{
+		it->value++; // want "c.null.deref"
+	}
+	if (!it)
+		return -1;
+	return it->value;
+}
