@@ -102,7 +102,7 @@ func (m memLex) mayBeArray(a, tok int) bool {
 // short file-scope declaration.
 func (m memLex) arrayDeclared(name string, tok int) bool {
 	for j := m.item.TokStart; j < tok; j++ {
-		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "[") && (m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",")) {
+		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "[") && (m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)) {
 			return true
 		}
 	}

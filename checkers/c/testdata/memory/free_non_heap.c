@@ -61,3 +61,10 @@ void release_owned(struct msg **m)
 	free(*m); // safe "c.memory.free-non-heap"
 	*m = NULL;
 }
+
+void drop_second(int n)
+{
+	char first[4], second[8];
+	first[0] = second[0] = (char)n;
+	free(second); // want "c.memory.free-non-heap"
+}
