@@ -40,7 +40,7 @@ func memTriageFree(lx *checkers.Lexed, tok int) bool {
 	if pe != closeTok {
 		return m.is(pe, "+") // free(p + n); no rule looks at free(f(x)) or free(v[i])
 	}
-	return m.itemHas("new") || pe == a+1 && m.mayBeArray(a, tok) || !m.huge() && m.usedAround(a, pe, tok, closeTok)
+	return m.itemHasNew() || pe == a+1 && m.mayBeArray(a, tok) || !m.huge() && m.usedAround(a, pe, tok, closeTok)
 }
 
 // castEnd returns the token after a cast "( type )" starting at i, or -1.
@@ -70,6 +70,37 @@ func (m memLex) itemHas(word string) bool {
 		}
 	}
 	return false
+}
+
+var memNewSlot, memFileArraysSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot()
+
+// itemHasNew reports a "new" in the item, found once per item.
+func (m memLex) itemHasNew() bool {
+	return checkers.ItemMemo(m.lx, memNewSlot, m.lx.ItemOf(m.item.TokStart), func() bool { return m.itemHas("new") })
+}
+
+// fileArrays returns the names declared as arrays at file scope: "name
+// [" before any "{" in a short item (file-scope arrays are short
+// declarations; a struct's members are no variables). Found once per
+// file.
+func (m memLex) fileArrays() map[string]bool {
+	return checkers.Memoize(m.lx, memFileArraysSlot, func() map[string]bool {
+		out := map[string]bool{}
+		for _, it := range m.lx.Items {
+			if it.TokEnd-it.TokStart > 64 {
+				continue
+			}
+			for j := it.TokStart; j+1 < it.TokEnd; j++ {
+				if m.lx.Is(j, "{") {
+					break
+				}
+				if m.lx.Kind(j) == checkers.TokIdent && m.lx.Is(j+1, "[") {
+					out[m.lx.Text(j)] = true
+				}
+			}
+		}
+		return out
+	})
 }
 
 // mayBeArray reports whether the freed root identifier could name an
@@ -106,20 +137,7 @@ func (m memLex) arrayDeclared(name string, tok int) bool {
 			return true
 		}
 	}
-	for _, it := range m.lx.Items {
-		if it.TokEnd-it.TokStart > 64 {
-			continue // file-scope arrays are short declarations
-		}
-		for j := it.TokStart; j+1 < it.TokEnd; j++ {
-			if m.lx.Is(j, "{") {
-				break // a struct's members are no variables
-			}
-			if m.lx.Kind(j) == checkers.TokIdent && m.lx.Is(j, name) && m.lx.Is(j+1, "[") {
-				return true
-			}
-		}
-	}
-	return false
+	return m.fileArrays()[name]
 }
 
 // usedAround reports whether the freed path [a, pe) may be the target of
