@@ -285,7 +285,9 @@ func (m memLex) forUpdate(k int) int {
 			}
 			return -1
 		case depth == 0 && p == ';':
-			semis++
+			if semis++; semis > 2 {
+				return -1 // a for header holds two
+			}
 		case p == '{' || p == '}':
 			return -1
 		}
