@@ -106,7 +106,7 @@ func bufIdxCandidates(lx *checkers.Lexed, tok int) []bufIdxCand {
 	for _, a := range arrs {
 		name := lx.Text(a.name)
 		for k := j; k < end; k++ {
-			if lx.Kind(k) != checkers.TokIdent || !lx.Is(k+1, "[") || lx.Text(k) != name || lx.Is(k-1, ".") || lx.Is(k-1, "->") {
+			if lx.Kind(k) != checkers.TokIdent || !lx.Is(k+1, "[") || !lx.Is(k, name) || lx.Is(k-1, ".") || lx.Is(k-1, "->") {
 				continue
 			}
 			c := lx.Close(k + 1)
