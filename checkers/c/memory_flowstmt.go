@@ -1,6 +1,7 @@
 package c
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/jsec/jsec/checkers/syntax"
@@ -179,17 +180,36 @@ func (a *flowAnalysis) loop(kind string, cond, body, update syntax.Node, s *flow
 	}
 	head := s.clone()
 	rec := a.record
-	a.record = false
-	for i := 0; i < 3 && !a.failed; i++ {
-		_, back := a.loopOnce(kind, cond, body, update, head.clone())
-		next := flowMerge(s, back)
-		if next.same(head) {
-			break
-		}
-		head = next
+	// The first pass records what it finds: when the head state is
+	// already the fixed point, the recording pass would repeat it
+	// exactly (the same head, the same budget), so its results stand.
+	// Otherwise what it recorded is dropped.
+	var saved []flowDiag
+	var savedSeen map[[2]int]int
+	if rec {
+		saved, savedSeen = append([]flowDiag(nil), a.diags...), maps.Clone(a.seen)
 	}
-	a.record = rec
-	exit, back := a.loopOnce(kind, cond, body, update, head)
+	budget := a.budget
+	exit, back := a.loopOnce(kind, cond, body, update, head.clone())
+	if next := flowMerge(s, back); !next.same(head) || a.failed {
+		if rec {
+			a.diags, a.seen = saved, savedSeen
+		}
+		a.record = false
+		head = next
+		for i := 1; i < 3 && !a.failed; i++ {
+			_, back := a.loopOnce(kind, cond, body, update, head.clone())
+			next := flowMerge(s, back)
+			if next.same(head) {
+				break
+			}
+			head = next
+		}
+		a.record = rec
+		exit, back = a.loopOnce(kind, cond, body, update, head)
+	} else if a.budget -= budget - a.budget; a.budget < 0 {
+		a.failed = true // as the recording pass would have
+	}
 	if !back.dead && !exit.dead && kind != "do" {
 		// A variable the body always writes counts as written after the
 		// loop: loops that might run zero times are rarely meant to.
