@@ -79,7 +79,8 @@ func (l *lexer) run() {
 			l.bol = true
 			i++
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == 0:
-			i++
+			for i++; i < n && (src[i] == ' ' || src[i] == '\t'); i++ {
+			}
 		case c == '\\' && i+1 < n && (src[i+1] == '\n' || src[i+1] == '\r'):
 			i += 2 // line splice
 		case c == '/' && i+1 < n && src[i+1] == '/':
