@@ -59,7 +59,13 @@ type lineHasher struct {
 // newline has: the empty line after it.
 // emit returns false when it needs no more lines.
 func HashLines(src []byte, emit func(line int, hash uint64, occurrence int) bool) {
-	h := &lineHasher{lineStart: true, counts: map[uint64]int{}, emit: emit}
+	hashLines(src, map[uint64]int{}, emit)
+}
+
+// hashLines is HashLines; with counts nil it passes 0 as every occurrence
+// number (LineHashesAt counts only the lines it wants).
+func hashLines(src []byte, counts map[uint64]int, emit func(line int, hash uint64, occurrence int) bool) {
+	h := &lineHasher{lineStart: true, counts: counts, emit: emit}
 	for i := 0; i < len(src) && !h.done; {
 		if b := src[i]; b < 0x80 {
 			// Most bytes are printable ASCII in the middle of a line, where
@@ -113,8 +119,12 @@ func FormatLineHash(hash uint64, occurrence int) string {
 }
 
 func (h *lineHasher) output() {
-	h.counts[h.hash]++
-	if !h.emit(h.lines[h.index], h.hash, h.counts[h.hash]) {
+	n := 0
+	if h.counts != nil {
+		h.counts[h.hash]++
+		n = h.counts[h.hash]
+	}
+	if !h.emit(h.lines[h.index], h.hash, n) {
 		h.done = true
 	}
 	h.lines[h.index] = 0
@@ -249,12 +259,30 @@ func SnippetLineHash(startLine int, lines []string, line int) string {
 // file's contents, hashing only as far as the last of them (the
 // occurrence counts need every line before it).
 func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
-	got := make(map[int]string, len(lines))
-	HashLines(src, func(line int, hash uint64, n int) bool {
-		if lines[line] {
-			got[line] = FormatLineHash(hash, n)
-		}
-		return len(got) < len(lines)
+	last := 0
+	for l := range lines {
+		last = max(last, l)
+	}
+	// The hashes of lines 1..last; the occurrence number of a wanted line
+	// is counted on them afterwards, which costs less than a map update
+	// per line.
+	var hashes []uint64
+	hashLines(src, nil, func(line int, hash uint64, _ int) bool {
+		hashes = append(hashes, hash)
+		return line < last
 	})
+	got := make(map[int]string, len(lines))
+	for l := range lines {
+		if l < 1 || l > len(hashes) {
+			continue
+		}
+		h, n := hashes[l-1], 0
+		for _, x := range hashes[:l] {
+			if x == h {
+				n++
+			}
+		}
+		got[l] = FormatLineHash(h, n)
+	}
 	return got
 }

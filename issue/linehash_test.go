@@ -130,3 +130,39 @@ func TestHashLinesFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestLineHashesAtMatchesLineHashes holds the per-line lookup, which
+// counts occurrences on the hashes it kept, to the full computation,
+// including lines whose hash repeats and lines past the end.
+func TestLineHashesAtMatchesLineHashes(t *testing.T) {
+	srcs := []string{
+		"",
+		"a\n",
+		"x = 1;\n}\n}\n}\nfree(p);\n}\n",
+		strings.Repeat("\tfree(p);\n\treturn 0;\n}\n\n", 40) + "end",
+		"one\r\ntwo\rthree\n\n\n",
+	}
+	for _, src := range srcs {
+		all := LineHashes([]byte(src))
+		want := map[int]bool{}
+		for l := 0; l <= len(all)+2; l++ {
+			want[l] = true
+		}
+		got := LineHashesAt([]byte(src), want)
+		for l := range want {
+			if l >= 1 && l <= len(all) {
+				if got[l] != all[l-1] {
+					t.Errorf("%q line %d: %q, LineHashes says %q", src, l, got[l], all[l-1])
+				}
+			} else if _, ok := got[l]; ok {
+				t.Errorf("%q: line %d is past the end but got %q", src, l, got[l])
+			}
+		}
+		// One line alone, as the scanner asks.
+		for l := 1; l <= len(all); l++ {
+			if one := LineHashesAt([]byte(src), map[int]bool{l: true}); one[l] != all[l-1] {
+				t.Errorf("%q line %d alone: %q, want %q", src, l, one[l], all[l-1])
+			}
+		}
+	}
+}
