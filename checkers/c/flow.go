@@ -290,7 +290,7 @@ func memFlow(p *checkers.Pass, fn syntax.Node) *flowResult {
 			return &flowResult{}
 		}
 		a.run()
-		if a.failed || memParseTrouble(fn) {
+		if a.failed || memParseTrouble(p, fn) {
 			// Past the budget, or where the parser had to guess (often
 			// #if branches that split a statement), paths are unreliable.
 			return &flowResult{slots: a.slots}

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
 
@@ -474,8 +475,15 @@ func memMacroLoop(n syntax.Node) bool {
 	return last.IsMissing()
 }
 
-// memParseTrouble reports parse errors in fn other than loop macros.
-func memParseTrouble(fn syntax.Node) bool {
+type parseTroubleKey struct{ fn int }
+
+// memParseTrouble reports parse errors in fn other than loop macros,
+// found once per function.
+func memParseTrouble(p *checkers.Pass, fn syntax.Node) bool {
+	return checkers.Memo(p, parseTroubleKey{fn.Index()}, func() bool { return memParseTroubleWalk(fn) })
+}
+
+func memParseTroubleWalk(fn syntax.Node) bool {
 	bad := false
 	fn.Walk(func(n syntax.Node) bool {
 		switch {

@@ -224,7 +224,7 @@ func checkMismatch(p *checkers.Pass, call, arg syntax.Node, word string) {
 		}
 	}
 	fn := EnclosingFunction(call)
-	if memParseTrouble(fn) {
+	if memParseTrouble(p, fn) {
 		return // new T*[n] and friends confuse the parser
 	}
 	kind, line := memAllocKindOf(p, fn, path, call)

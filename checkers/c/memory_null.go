@@ -14,7 +14,7 @@ import (
 // checkDerefBeforeCheck reports, for each local pointer the if tests for
 // NULL, the first earlier dereference that dominates the test.
 func checkDerefBeforeCheck(p *checkers.Pass, fn, ifStmt syntax.Node) {
-	if memParseTrouble(fn) || fn.End()-fn.Start() > memFlowMaxBytes {
+	if memParseTrouble(p, fn) || fn.End()-fn.Start() > memFlowMaxBytes {
 		return
 	}
 	scope := FuncScope(p, fn)
