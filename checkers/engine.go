@@ -106,6 +106,7 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	lx := f.lexed
 	if lx == nil {
 		lx = a.lang.Lex(f.Src)
+		defer lx.Recycle() // nothing returned points into its buffers
 	}
 	var work []pending
 	var needed []bool

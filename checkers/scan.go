@@ -266,6 +266,9 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 	parser := s.getParser(a.Language().Grammar)
 	res, err := a.Analyze(ctx, f, parser)
 	s.putParser(parser)
+	if lexedC != nil {
+		lexedC.Recycle()
+	}
 	if err != nil {
 		return out // cancelled
 	}
@@ -293,6 +296,7 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 			out.issues = append(out.issues, is)
 		}
 	}
+	recycleSource(src) // the issues hold copies of what they show
 	return out
 }
 
@@ -314,8 +318,22 @@ func addLineHashes(src []byte, all []issue.Issue) {
 
 // readAll reads r to its end, at most limit+1 bytes, into one buffer sized
 // for the expected size plus one byte (to see the end without growing).
+// sourcePool holds the buffers of files already scanned, for the next.
+var sourcePool sync.Pool
+
+func recycleSource(src []byte) {
+	src = src[:0]
+	sourcePool.Put(&src)
+}
+
 func readAll(r io.Reader, size, limit int64) ([]byte, error) {
-	buf := make([]byte, 0, min(size, limit)+1)
+	want := int(min(size, limit) + 1)
+	var buf []byte
+	if p, ok := sourcePool.Get().(*[]byte); ok && cap(*p) >= want {
+		buf = (*p)[:0]
+	} else {
+		buf = make([]byte, 0, want)
+	}
 	for int64(len(buf)) <= limit {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)] // the file grew: let append pick

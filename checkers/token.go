@@ -2,6 +2,7 @@ package checkers
 
 import (
 	"sort"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -85,6 +86,8 @@ type Lexed struct {
 	memo    []any // Memoize's slots
 	// lastItem is ItemOf's last answer.
 	lastItem int
+	// recycle hands the lexer's buffers back (SetRecycle).
+	recycle func([]Token)
 }
 
 // A MemoSlot names a per-file cache entry on a Lexed; reserve one per
@@ -264,8 +267,35 @@ func (lx *Lexed) partnerOf(i int) int {
 	return int(lx.partner[i]) - 1
 }
 
+// SetRecycle registers where Recycle hands the token slice back: a lexer
+// that reuses its buffers from file to file.
+func (lx *Lexed) SetRecycle(f func([]Token)) { lx.recycle = f }
+
+// Recycle hands the Lexed's buffers back for the next file. Neither the
+// Lexed nor its Tokens may be used after; what was taken from it (Text
+// and Word point into the source, not into these buffers) stays valid.
+func (lx *Lexed) Recycle() {
+	if p := lx.partner; p != nil {
+		partnerPool.Put(&p)
+		lx.partner = nil
+	}
+	if lx.recycle != nil {
+		lx.recycle(lx.Tokens)
+		lx.recycle = nil
+	}
+	lx.Tokens, lx.memo = nil, nil
+}
+
+// partnerPool holds bracket-partner slices for reuse.
+var partnerPool sync.Pool
+
 func (lx *Lexed) pairBrackets() {
-	lx.partner = make([]int32, len(lx.Tokens))
+	if p, ok := partnerPool.Get().(*[]int32); ok && cap(*p) >= len(lx.Tokens) {
+		lx.partner = (*p)[:len(lx.Tokens)]
+		clear(lx.partner)
+	} else {
+		lx.partner = make([]int32, len(lx.Tokens))
+	}
 	var stacks [3][]int32
 	for j := range lx.Tokens {
 		t := &lx.Tokens[j]

@@ -2,6 +2,7 @@ package c
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/jsec/jsec/checkers"
 )
@@ -15,11 +16,26 @@ import (
 // ignored. Every other preprocessor directive becomes one TokPreproc token.
 func Lex(src []byte, cpp bool) *checkers.Lexed {
 	l := &lexer{src: src, cpp: cpp}
-	l.toks = make([]checkers.Token, 0, len(src)/5+16)
+	if p, ok := tokenPool.Get().(*[]checkers.Token); ok && cap(*p) >= len(src)/5+16 {
+		l.toks = (*p)[:0]
+	} else {
+		l.toks = make([]checkers.Token, 0, len(src)/5+16)
+	}
 	l.run()
 	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead}
+	lx.SetRecycle(recycleTokens)
 	buildItems(lx, cpp)
 	return lx
+}
+
+// tokenPool holds token slices that scanned files handed back
+// (checkers.Lexed.Recycle): the next file lexes into one instead of a
+// fresh, zeroed allocation.
+var tokenPool sync.Pool
+
+func recycleTokens(t []checkers.Token) {
+	t = t[:0]
+	tokenPool.Put(&t)
 }
 
 // LexC and LexCPP adapt Lex to checkers.Language.
