@@ -300,7 +300,36 @@ func (d *memDA) declares(k, e int) bool {
 // declaresAt reports whether the name at token j is being declared.
 func (d *memDA) declaresAt(j int) bool {
 	m := d.m
-	return m.is(j-1, "*") && (m.ident(j-2) && !memNotType[string(m.word(j-2))] || m.is(j-2, "*")) || m.ident(j-1) && !memNotType[string(m.word(j-1))] && m.is(j+1, "=") || m.ident(j-1) && !memNotType[string(m.word(j-1))] && (m.is(j+1, ";") || m.is(j+1, ","))
+	switch {
+	case m.is(j-1, "*"):
+		return m.ident(j-2) && !memNotType[string(m.word(j-2))] || m.is(j-2, "*") || m.is(j-2, ",") && m.inDeclaration(j-2)
+	case m.ident(j - 1):
+		return !memNotType[string(m.word(j-1))] && (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ","))
+	case m.is(j-1, ","):
+		// The second name of a declaration: int a, i; (not return a, i;)
+		return (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ",") || m.is(j+1, "[")) && m.inDeclaration(j-1) &&
+			!memNotType[string(m.word(m.stmtStartBefore(j)))]
+	}
+	return false
+}
+
+// stmtStartBefore returns the first token of the statement that holds
+// token j (after the last ";", "{" or "}" at its depth).
+func (m memLex) stmtStartBefore(j int) int {
+	depth := 0
+	for k := j - 1; k >= m.item.TokStart; k-- {
+		switch m.p1(k) {
+		case ')', ']':
+			depth++
+		case '(', '[':
+			depth--
+		case ';', '{', '}':
+			if depth <= 0 {
+				return k + 1
+			}
+		}
+	}
+	return m.item.TokStart
 }
 
 // testOf reports whether the condition [from, to) is one NULL test of

@@ -229,3 +229,25 @@ int store_through(int c)
 		*slot = 1; // want "c.memory.uninit"
 	return 0;
 }
+
+/* A name declared again after a comma is a new variable. */
+int sum_twice(const int *v, int n)
+{
+	int i, total = 0;
+	for (i = 0; i < n; i++)
+		total += v[i];
+	{
+		int j, i;
+		for (j = 0; j < 2; j++)
+			total += j;
+		i = total;
+		total = i;
+	}
+	return total; // safe "c.memory.uninit"
+}
+
+int second_unset(int n)
+{
+	int first = n, second;
+	return first + second; // want "c.memory.uninit"
+}
