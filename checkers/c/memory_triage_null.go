@@ -40,12 +40,6 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 	if c < 0 {
 		return true
 	}
-	thenEnd := m.stmtEnd(c + 1)
-	end, elseStart := thenEnd, -1
-	if m.is(thenEnd, "else") {
-		elseStart = thenEnd + 1
-		end = m.stmtEnd(elseStart)
-	}
 	found := false
 	check := func(from, to int, nulls []memPath) {
 		for _, p := range nulls {
@@ -61,9 +55,13 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 			return true // a local dereferenced before the test
 		}
 	}
+	if found || len(f.nullT) == 0 && len(f.nullF) == 0 {
+		return found
+	}
+	thenEnd := m.stmtEnd(c + 1)
 	check(c+1, thenEnd, f.nullT)
-	if elseStart > 0 {
-		check(elseStart, end, f.nullF)
+	if m.is(thenEnd, "else") {
+		check(thenEnd+1, m.stmtEnd(thenEnd+1), f.nullF)
 	}
 	return found
 }
