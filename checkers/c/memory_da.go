@@ -351,44 +351,13 @@ func (d *memDA) testOf(from, to int) (isNull, ok bool) {
 // (name = …, &name) counts when no && || ?: precedes it.
 func (d *memDA) expr(from, to int, assigned bool) bool {
 	m := d.m
-	cond := false
-	wrote := false
-	guarded := false
-	// In a chain of &&s at the top level, with no || or ?: before, an
-	// operand runs only after the ones before it: f(&p) && *p reads p
-	// written (chain: no other conditional operator so far; definite: an
-	// earlier operand wrote; wroteOp: the current one did).
-	depth, chain, definite, wroteOp := 0, true, false, false
-	// must: the value of the last unconditional write (-1: none) and
-	// whether a conditional one may store something other than NULL.
-	last, orTrue := -1, false
+	x := exprScan{chain: true, last: -1}
 	for j := from; j < to && !d.found; j++ {
 		// Dispatch on the token's kind and first byte: this loop sees
 		// every token of every statement the walk crosses.
 		t := &m.lx.Tokens[j]
 		if t.Kind != checkers.TokIdent {
-			switch n := t.End - t.Start; {
-			case n == 1:
-				switch t.First {
-				case '(', '[':
-					depth++
-				case ')', ']':
-					depth--
-				case '?':
-					cond, chain = true, false
-				case '{':
-					if m.is(j-1, "(") {
-						d.giveUp() // a statement expression
-					}
-				}
-			case n == 2 && (m.is(j, "&&") || m.is(j, "||")):
-				cond = true
-				if t.First == '&' && depth == 0 && chain {
-					definite = definite || wroteOp
-				} else {
-					chain = false
-				}
-			}
+			d.exprPunct(j, t, &x)
 			continue
 		}
 		if !m.lx.Is(j, d.name) {
@@ -399,84 +368,134 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			}
 			continue
 		}
-		if m.noVariable(j) {
-			continue
-		}
-		switch {
-		case d.null && d.guards(j):
-			guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
-		case !m.is(j-1, "->") && !m.is(j-1, "."):
-			e := j + 1
-			if d.n > 1 {
-				if !m.samePath(j, d.ps, d.n) {
-					// Another path through the same root: reassigning the
-					// root gives the freed path a new base.
-					if m.is(j+1, "=") || m.is(j-1, "*") && m.is(j+1, "=") {
-						wrote = wrote || !cond
-					}
-					continue
-				}
-				e = j + d.n
-			}
-			// &name writes it (through the address); &name->f does not.
-			addr := m.addrOf(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
-			write := m.is(e, "=") && !m.unaryStar(j-1) || addr // *p = x writes through p
-			if d.freed {
-				if write && !m.rhsMentions(e+1, d.name) {
-					wrote = wrote || !cond
-				} else if !assigned {
-					d.found = true
-				}
-				continue
-			}
-			if d.leak {
-				wrote = wrote || write || d.handoff(j)
-				continue
-			}
-			if d.must {
-				macro := !write && d.opaqueArg(j) && flowMacroName(m.callOf(j))
-				if write || macro {
-					val := addr || macro || m.surelyNonNull(e+1)
-					if cond {
-						orTrue = orTrue || val
-					} else {
-						last, orTrue = 0, false
-						if val {
-							last = 1
-						}
-					}
-					wroteOp = wroteOp || val
-					continue
-				}
-			}
-			if !write && d.opaqueArg(j) && (!d.null || flowMacroName(m.callOf(j))) {
-				// Handed to a macro or an unknown function: the state walk
-				// lets it write the variable (FOO(x), f(x) in C++ by
-				// reference). A NULL survives f(x) in C: only a macro
-				// counts for it (C++ references keep the walk conservative).
-				write = true
-			}
-			if write {
-				wrote = wrote || !cond
-				wroteOp = true
-				continue
-			}
-			if !assigned && !guarded && !(chain && definite) && d.use(j) {
-				if d.collect {
-					d.uses = append(d.uses, j)
-				} else {
-					d.found = true
-				}
-			}
+		if !m.noVariable(j) {
+			d.exprMention(j, assigned, &x)
 		}
 	}
 	if d.must {
-		if last >= 0 {
-			assigned = last == 1
+		if x.last >= 0 {
+			assigned = x.last == 1
 		}
-		return assigned || orTrue
+		return assigned || x.orTrue
 	}
-	return assigned || wrote
+	return assigned || x.wrote
+}
+
+// exprScan is the state of one expr scan.
+type exprScan struct {
+	cond, wrote, guarded bool
+	// In a chain of &&s at the top level, with no || or ?: before, an
+	// operand runs only after the ones before it: f(&p) && *p reads p
+	// written (chain: no other conditional operator so far; definite: an
+	// earlier operand wrote; wroteOp: the current one did).
+	depth                    int
+	chain, definite, wroteOp bool
+	// must: the value of the last unconditional write (-1: none) and
+	// whether a conditional one may store something other than NULL.
+	last   int
+	orTrue bool
+}
+
+// exprPunct follows the brackets and the conditional operators of an
+// expression.
+func (d *memDA) exprPunct(j int, t *checkers.Token, x *exprScan) {
+	m := d.m
+	switch n := t.End - t.Start; {
+	case n == 1:
+		switch t.First {
+		case '(', '[':
+			x.depth++
+		case ')', ']':
+			x.depth--
+		case '?':
+			x.cond, x.chain = true, false
+		case '{':
+			if m.is(j-1, "(") {
+				d.giveUp() // a statement expression
+			}
+		}
+	case n == 2 && (m.is(j, "&&") || m.is(j, "||")):
+		x.cond = true
+		if t.First == '&' && x.depth == 0 && x.chain {
+			x.definite = x.definite || x.wroteOp
+		} else {
+			x.chain = false
+		}
+	}
+}
+
+// exprMention applies the mention of the variable at token j: a guard, a
+// write (by mode) or a use checked against the state before the
+// expression.
+func (d *memDA) exprMention(j int, assigned bool, x *exprScan) {
+	m := d.m
+	if d.null && d.guards(j) {
+		x.guarded = true // p && p->x, !p || p->x: the rest sees p non-NULL
+		return
+	}
+	if m.is(j-1, "->") || m.is(j-1, ".") {
+		return
+	}
+	e := j + 1
+	if d.n > 1 {
+		if !m.samePath(j, d.ps, d.n) {
+			// Another path through the same root: reassigning the
+			// root gives the freed path a new base.
+			if m.is(j+1, "=") || m.is(j-1, "*") && m.is(j+1, "=") {
+				x.wrote = x.wrote || !x.cond
+			}
+			return
+		}
+		e = j + d.n
+	}
+	// &name writes it (through the address); &name->f does not.
+	addr := m.addrOf(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
+	write := m.is(e, "=") && !m.unaryStar(j-1) || addr // *p = x writes through p
+	switch {
+	case d.freed:
+		if write && !m.rhsMentions(e+1, d.name) {
+			x.wrote = x.wrote || !x.cond
+		} else if !assigned {
+			d.found = true
+		}
+		return
+	case d.leak:
+		x.wrote = x.wrote || write || d.handoff(j)
+		return
+	case d.must:
+		if macro := !write && d.opaqueArg(j) && flowMacroName(m.callOf(j)); write || macro {
+			val := addr || macro || m.surelyNonNull(e+1)
+			if x.cond {
+				x.orTrue = x.orTrue || val
+			} else {
+				x.last, x.orTrue = 0, false
+				if val {
+					x.last = 1
+				}
+			}
+			x.wroteOp = x.wroteOp || val
+			return
+		}
+	}
+	if !write && d.opaqueArg(j) && (!d.null || flowMacroName(m.callOf(j))) {
+		// Handed to a macro or an unknown function: the state walk lets
+		// it write the variable (FOO(x), f(x) in C++ by reference). A
+		// NULL survives f(x) in C: only a macro counts for it (C++
+		// references keep the walk conservative).
+		write = true
+	}
+	if write {
+		x.wrote = x.wrote || !x.cond
+		x.wroteOp = true
+		return
+	}
+	if !assigned && !x.guarded && !(x.chain && x.definite) && d.use(j) {
+		if d.collect {
+			d.uses = append(d.uses, j)
+		} else {
+			d.found = true
+		}
+	}
 }
 
 // surelyNonNull reports whether the value assigned from token i on can
