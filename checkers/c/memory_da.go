@@ -350,8 +350,38 @@ func (d *memDA) testOf(from, to int) (isNull, ok bool) {
 // state after it: uses are checked against the state before; a write
 // (name = …, &name) counts when no && || ?: precedes it.
 func (d *memDA) expr(from, to int, assigned bool) bool {
+	return d.after(d.scan(from, to, assigned), assigned)
+}
+
+// after returns the state after an expression the scan x walked.
+func (d *memDA) after(x exprScan, assigned bool) bool {
+	if d.must {
+		if x.last >= 0 {
+			assigned = x.last == 1
+		}
+		return assigned || x.orTrue
+	}
+	return assigned || x.wrote
+}
+
+// branches returns the states an if's condition in [from, to) leaves on
+// its true and its false branch. In the uninit walk a pure chain of &&s
+// enters the true branch only after every operand ran, and a pure chain
+// of ||s the false branch: a write in any operand counts there, as in the
+// state walk's cond.
+func (d *memDA) branches(from, to int, assigned bool) (t, f bool) {
+	x := d.scan(from, to, assigned)
+	a := d.after(x, assigned)
+	if d.null || d.leak || d.must || d.freed || x.directive {
+		return a, a
+	}
+	return a || x.chain && x.wroteOp, a || x.orChain && x.orWrote
+}
+
+// scan walks the expression in [from, to) for the variable's mentions.
+func (d *memDA) scan(from, to int, assigned bool) exprScan {
 	m := d.m
-	x := exprScan{chain: true, last: -1}
+	x := exprScan{chain: true, orChain: true, last: -1}
 	for j := from; j < to && !d.found; j++ {
 		// Dispatch on the token's kind and first byte: this loop sees
 		// every token of every statement the walk crosses.
@@ -372,13 +402,7 @@ func (d *memDA) expr(from, to int, assigned bool) bool {
 			d.exprMention(j, assigned, &x)
 		}
 	}
-	if d.must {
-		if x.last >= 0 {
-			assigned = x.last == 1
-		}
-		return assigned || x.orTrue
-	}
-	return assigned || x.wrote
+	return x
 }
 
 // exprScan is the state of one expr scan.
@@ -390,6 +414,12 @@ type exprScan struct {
 	// earlier operand wrote; wroteOp: the current one did).
 	depth                    int
 	chain, definite, wroteOp bool
+	// The same for a chain of ||s at the top level with no && or ?:
+	// anywhere: an operand runs only after the ones before it were
+	// false, so it sees their writes (orDefinite), and the false branch
+	// sees every operand's (orWrote).
+	orChain, orDefinite, orWrote bool
+	directive                    bool // a directive inside the expression
 	// must: the value of the last unconditional write (-1: none) and
 	// whether a conditional one may store something other than NULL.
 	last   int
@@ -408,7 +438,7 @@ func (d *memDA) exprPunct(j int, t *checkers.Token, x *exprScan) {
 		case ')', ']':
 			x.depth--
 		case '?':
-			x.cond, x.chain = true, false
+			x.cond, x.chain, x.orChain = true, false, false
 		case '{':
 			if m.is(j-1, "(") {
 				d.giveUp() // a statement expression
@@ -421,6 +451,14 @@ func (d *memDA) exprPunct(j int, t *checkers.Token, x *exprScan) {
 		} else {
 			x.chain = false
 		}
+		if t.First == '|' && x.depth == 0 && x.orChain {
+			x.orDefinite = x.orDefinite || x.orWrote
+		} else {
+			x.orChain = false
+		}
+	}
+	if t.Kind == checkers.TokPreproc {
+		x.directive = true
 	}
 }
 
@@ -486,10 +524,10 @@ func (d *memDA) exprMention(j int, assigned bool, x *exprScan) {
 	}
 	if write {
 		x.wrote = x.wrote || !x.cond
-		x.wroteOp = true
+		x.wroteOp, x.orWrote = true, true
 		return
 	}
-	if !assigned && !x.guarded && !(x.chain && x.definite) && d.use(j) {
+	if !assigned && !x.guarded && !(x.chain && x.definite) && !(x.orChain && x.orDefinite) && d.use(j) {
 		if d.collect {
 			d.uses = append(d.uses, j)
 		} else {
@@ -538,8 +576,8 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 		d.giveUp()
 		return to, false, true
 	}
-	a := d.expr(k+2, c, assigned)
-	aThen, aElse := a, a
+	aThen, aElse := d.branches(k+2, c, assigned)
+	a := aThen && aElse
 	if isNull, ok := d.testOf(k+2, c); ok && (d.null || d.leak) {
 		// "assigned" is "not NULL" for null, "not owned" for leak.
 		nullState, otherState := a, true
@@ -587,7 +625,7 @@ func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
 		d.giveUp()
 		return to, false, true
 	}
-	var a bool
+	var a, exit bool
 	update := -1
 	if m.is(k, "for") {
 		s1 := d.exprEnd(k+2, c)
@@ -604,11 +642,12 @@ func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
 			d.giveUp()
 			return to, false, true
 		}
-		a = d.expr(s1+1, s2, a)
+		a, exit = d.branches(s1+1, s2, a)
 		update = s2 + 1
 	} else {
-		a = d.expr(k+2, c, assigned)
+		a, exit = d.branches(k+2, c, assigned)
 	}
+	// a: the state entering the body; exit: leaving by the condition.
 	ctx := &memDACtx{brkAll: true, contAll: true}
 	d.ctx = append(d.ctx, ctx)
 	n, a1, f1 := d.stmt(c+1, to, a)
@@ -625,7 +664,7 @@ func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
 	if update > 0 {
 		d.expr(update, c, endAssigned && back)
 	}
-	return n, a || back && endAssigned, true
+	return n, exit || back && endAssigned, true
 }
 
 func (d *memDA) doStmt(k, to int, assigned bool) (int, bool, bool) {

@@ -251,3 +251,70 @@ int second_unset(int n)
 	int first = n, second;
 	return first + second; // want "c.memory.uninit"
 }
+
+/* The true branch of a chain of &&s runs every operand; the false branch
+   of a chain of ||s too. */
+int query(int *out);
+int and_chain(int a)
+{
+	int b;
+	if (a && !query(&b)) {
+		if (b > 0) // safe "c.memory.uninit"
+			return 1;
+	}
+	return 0;
+}
+
+int and_chain_false(int a)
+{
+	int b;
+	if (a && !query(&b))
+		return 0;
+	return b; // want "c.memory.uninit"
+}
+
+long next(void);
+long or_chain(int a)
+{
+	long n;
+	if (a || (n = next()) < 0 || n > 5) // safe "c.memory.uninit"
+		return 0;
+	return n; // safe "c.memory.uninit"
+}
+
+long or_chain_true(int a)
+{
+	long n;
+	if (a || (n = next()) < 0)
+		return n; // want "c.memory.uninit"
+	return 0;
+}
+
+long or_chain_nested(int a)
+{
+	long n;
+	if ((a && (n = next()) > 0) || a > 5)
+		return 0;
+	return n; // want "c.memory.uninit"
+}
+
+/* A loop's body runs after its whole condition. */
+struct commit *next_commit(void);
+int walk_commits(int i)
+{
+	struct commit *commit;
+	int n = 0;
+	while (i-- && (commit = next_commit()))
+		n += commit != 0; // safe "c.memory.uninit"
+	return n;
+}
+
+const char *find_next(const char *s);
+int scan_format(const char *s)
+{
+	const char *cp, *sp;
+	int n = 0;
+	for (cp = s; *cp && (sp = find_next(cp)); cp = sp + 1)
+		n++; // safe "c.memory.uninit"
+	return n;
+}
