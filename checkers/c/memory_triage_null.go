@@ -404,6 +404,9 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 // around k that ends before t is the body of an if, a loop, a switch, a
 // function or a macro (") {"), an else or a do.
 func (m memLex) mayDominate(k, t int) bool {
+	if m.conditionalOperand(k) {
+		return false
+	}
 	open, close := m.enclosingBlock(k)
 	for close < t {
 		p := open - 1
@@ -426,4 +429,63 @@ func (m memLex) funcBody() int {
 		}
 	}
 	return -1
+}
+
+// conditionalOperand reports whether token k lies in a right operand of
+// || or && or in a branch of ?: within its statement, where memDominates
+// stops too. A && counts only inside brackets: at a statement's top level
+// it may be a C++ rvalue reference (auto&& r = p->x;).
+func (m memLex) conditionalOperand(k int) bool {
+	depth := 0
+	and, sep := false, false // an && of the current group; a comma passed in it
+	for j := k - 1; j > m.item.TokStart; j-- {
+		switch m.p1(j) {
+		case ')', ']':
+			depth++
+			continue
+		case '(', '[':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if and {
+				return true
+			}
+			sep = false // out into the enclosing group
+			continue
+		case ';', '{', '}':
+			if depth == 0 {
+				return false
+			}
+		case ',':
+			if depth == 0 {
+				sep = true
+			}
+		case '?':
+			if depth == 0 && !sep {
+				return true
+			}
+		}
+		if depth > 0 || sep || !m.operandEnd(j-1) {
+			continue
+		}
+		switch {
+		case m.is(j, "||"):
+			return true
+		case m.is(j, "&&"):
+			and = true
+		}
+	}
+	return false
+}
+
+// operandEnd reports whether token i can end an operand (so that an
+// operator after it is binary: a && b, not &&label).
+func (m memLex) operandEnd(i int) bool {
+	switch m.p1(i) {
+	case ')', ']':
+		return true
+	}
+	k := m.lx.Kind(i)
+	return k == checkers.TokNumber || k == checkers.TokString || k == checkers.TokChar || m.ident(i) && !m.is(i, "return") && !m.is(i, "case")
 }

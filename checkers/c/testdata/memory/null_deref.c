@@ -157,3 +157,37 @@ int touch_in_block(struct item *it)
 		return -1;
 	return it->value;
 }
+
+/* Nor when it is a later operand of && or ||, or a branch of ?:. */
+void note(const char *fmt, ...);
+int name_then_test(struct item *it, int verbose)
+{
+	note("%d %d", it ? it->value : 0, verbose && it->value);
+	if (!it) // safe "c.null.deref"
+		return -1;
+	return it->value;
+}
+
+int value_or_test(struct item *it, int fast)
+{
+	int v = fast || it->value;
+	if (!it) // safe "c.null.deref"
+		return v;
+	return it->value;
+}
+
+int and_then_test(struct item *it, int a)
+{
+	note("%d", a && a > 1, it->value); // want "c.null.deref"
+	if (!it)
+		return -1;
+	return it->value;
+}
+
+int and_at_top_then_test(struct item *it, int a)
+{
+	int v = a && it->value; /* not counted by the triage, as in C++ auto&& */
+	if (!it)
+		return v;
+	return it->value;
+}
