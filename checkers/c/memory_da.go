@@ -343,6 +343,9 @@ func (d *memDA) testOf(from, to int) (isNull, ok bool) {
 	if !m.ident(at) || !m.lx.Is(at, d.name) {
 		return false, false
 	}
+	if d.n > 1 && (!m.samePath(at, d.ps, d.n) || m.pathEnd(at) != at+d.n) {
+		return false, false // a test of the root, not of the path
+	}
 	return m.simpleNullTest(from, to)
 }
 
@@ -891,6 +894,14 @@ func (d *memDA) skipGroup(k, to int) int {
 func (d *memDA) guards(j int) bool {
 	m := d.m
 	e := j + 1
+	if d.n > 1 {
+		// The walk follows a path (p->f): only a test of that path
+		// guards it, not one of its root.
+		if !m.samePath(j, d.ps, d.n) || m.pathEnd(j) != j+d.n {
+			return false
+		}
+		e = j + d.n
+	}
 	neg := m.is(j-1, "!")
 	if m.is(e, "==") || m.is(e, "!=") {
 		if !(m.is(e+1, "NULL") || m.is(e+1, "nullptr") || m.is(e+1, "0")) || neg {

@@ -167,7 +167,7 @@ func (m memLex) uncheckedMayReach(tok, ps, n int) bool {
 	if open != m.funcBody() {
 		return true
 	}
-	d := &memDA{m: m, name: m.text(ps), null: true, tested: true, use: func(k int) bool {
+	d := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, tested: true, use: func(k int) bool {
 		return m.samePath(k, ps, n) && m.nullUse(k, n)
 	}}
 	d.seq(m.stmtEnd(tok), close, false, true)

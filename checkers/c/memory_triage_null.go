@@ -381,12 +381,12 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 	_, close := m.enclosingBlock(tok)
 	from := m.stmtEnd(tok)
 	use := func(k int) bool { return m.samePath(k, ps, n) && m.nullUse(k, n) }
-	some := &memDA{m: m, name: m.text(ps), null: true, collect: true, use: use}
+	some := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, collect: true, use: use}
 	some.seq(from, close, false, true)
 	if some.found || len(some.uses) == 0 {
 		return some.found
 	}
-	every := &memDA{m: m, name: m.text(ps), null: true, must: true, collect: true, use: use}
+	every := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, must: true, collect: true, use: use}
 	every.seq(from, close, false, true)
 	if every.found {
 		return true

@@ -191,3 +191,18 @@ int and_at_top_then_test(struct item *it, int a)
 		return v;
 	return it->value;
 }
+
+/* A test of the root is no test of the field that holds the NULL. */
+char first_key_char(struct item *it)
+{
+	it->key = NULL;
+	if (it)
+		return it->key[0]; // want "c.null.deref"
+	return 0;
+}
+
+char first_key_guarded(struct item *it)
+{
+	it->key = NULL;
+	return it && it->key[0]; // want "c.null.deref"
+}

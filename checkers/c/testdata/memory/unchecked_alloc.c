@@ -116,3 +116,18 @@ void stash(struct buffer *b, size_t n)
 	b->data = malloc(n); // safe "c.null.unchecked-alloc"
 	b->cap = b->data ? n : 0;
 }
+
+/* A test of the root is no test of the field that holds the block. */
+void fill_first(struct buffer *b)
+{
+	b->data = malloc(16);
+	if (b)
+		b->data[0] = 0; // want "c.null.unchecked-alloc"
+}
+
+void fill_checked(struct buffer *b)
+{
+	b->data = malloc(16);
+	if (b->data)
+		b->data[0] = 0; // safe "c.null.unchecked-alloc"
+}
