@@ -381,6 +381,50 @@ func (d *memDA) branches(from, to int, assigned bool) (t, f bool) {
 	return a || x.chain && x.wroteOp, a || x.orChain && x.orWrote
 }
 
+// chainTest reports whether a condition made of operands joined by &&
+// alone holds a non-NULL test of the variable (the true branch sees it
+// non-NULL), or one joined by || alone a NULL test (the false branch
+// does), as the state walk's cond refines operand by operand.
+func (d *memDA) chainTest(from, to int) (then, els bool) {
+	m := d.m
+	var ands, ors []int
+	mentions := 0
+	for k := from; k < to; k++ {
+		if m.lx.Is(k, d.name) {
+			mentions++ // the test's alone: another operand could assign it
+		}
+		switch p := m.p1(k); {
+		case p == '(' || p == '[' || p == '{':
+			if c := m.closeOf(k); c > k && c < to {
+				k = c
+			}
+		case p == '?' || p == ',':
+			return false, false
+		case m.is(k, "&&"):
+			ands = append(ands, k)
+		case m.is(k, "||"):
+			ors = append(ors, k)
+		}
+	}
+	cuts, wantNull := ands, false
+	if len(ors) > 0 {
+		cuts, wantNull = ors, true
+	}
+	if len(cuts) == 0 || mentions != 1 {
+		return false, false
+	}
+	start := from
+	for _, cut := range append(cuts, to) {
+		// Operands of ||s may hold &&s (a && b || !p); a test is one
+		// whole operand.
+		if isNull, ok := d.testOf(start, cut); ok && isNull == wantNull {
+			return !wantNull, wantNull
+		}
+		start = cut + 1
+	}
+	return false, false
+}
+
 // scan walks the expression in [from, to) for the variable's mentions.
 func (d *memDA) scan(from, to int, assigned bool) exprScan {
 	m := d.m
@@ -581,7 +625,14 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 	}
 	aThen, aElse := d.branches(k+2, c, assigned)
 	a := aThen && aElse
-	if isNull, ok := d.testOf(k+2, c); ok && (d.null || d.leak) {
+	isNull, ok := d.testOf(k+2, c)
+	if !ok && d.null && !d.tested {
+		// if (n && p): the true branch sees p non-NULL; if (n || !p)
+		// the false branch.
+		then, els := d.chainTest(k+2, c)
+		return d.branchStmts(c+1, to, assigned, a || then, a || els)
+	}
+	if ok && (d.null || d.leak) {
 		// "assigned" is "not NULL" for null, "not owned" for leak.
 		nullState, otherState := a, true
 		if d.leak {
@@ -598,7 +649,14 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 			aThen, aElse = nullState, otherState
 		}
 	}
-	n1, a1, f1 := d.stmt(c+1, to, aThen)
+	return d.branchStmts(c+1, to, assigned, aThen, aElse)
+}
+
+// branchStmts walks an if's statement at k and its else, entered with
+// the states of the condition's branches.
+func (d *memDA) branchStmts(k, to int, assigned, aThen, aElse bool) (int, bool, bool) {
+	m := d.m
+	n1, a1, f1 := d.stmt(k, to, aThen)
 	if !m.is(n1, "else") {
 		if !f1 {
 			return n1, aElse, true

@@ -206,3 +206,37 @@ char first_key_guarded(struct item *it)
 	it->key = NULL;
 	return it && it->key[0]; // want "c.null.deref"
 }
+
+/* A test joined to others by && settles the true branch, by || the
+   false one. */
+int chain_and(struct item *it, int n)
+{
+	it = NULL;
+	if (n && it)
+		return it->value; // safe "c.null.deref"
+	return 0;
+}
+
+int chain_or(struct item *it, int n)
+{
+	it = NULL;
+	if (n || !it)
+		return 0;
+	return it->value; // safe "c.null.deref"
+}
+
+int chain_or_then(struct item *it, int n)
+{
+	it = NULL;
+	if (n > 2 || n < 0)
+		return it->value; // want "c.null.deref"
+	return 0;
+}
+
+int chain_and_else(struct item *it, int n)
+{
+	it = NULL;
+	if (n && it)
+		return 0;
+	return it->value; // want "c.null.deref"
+}
