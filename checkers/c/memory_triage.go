@@ -13,8 +13,8 @@ import "github.com/jsec/jsec/checkers"
 // variable whose next use is not a NULL test (or that may leak).
 func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok {
-		return false
+	if !ok || m.funcBody() < 0 {
+		return false // a prototype: Check looks only inside functions
 	}
 	name := lx.Text(tok)
 	if name == "new" {
@@ -34,9 +34,15 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 	if !ok {
 		// Not stored: used on the spot (memset(malloc(n), ...)), returned,
 		// or one arm of a conditional.
-		return !m.huge() && (memAllocators[name] == memMayFail && !m.is(tok-1, "return") || m.is(tok-1, "?") || m.is(tok-1, ":"))
+		switch {
+		case m.huge():
+			return false
+		case memAllocators[name] == memMayFail:
+			return !m.is(m.castStart(tok)-1, "return") // return (T *)malloc(n): the caller checks
+		}
+		return m.unstoredMayLeak(tok)
 	}
-	if memReallocators[name] && m.samePath(ps, tok+2, pe-ps) && m.is(tok+2+pe-ps, ",") {
+	if memReallocators[name] && memAllocators[name] != memAborts && m.samePath(ps, tok+2, pe-ps) && m.is(tok+2+pe-ps, ",") {
 		return true // p = realloc(p, n)
 	}
 	if m.huge() {
@@ -56,6 +62,61 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 	}
 	next := m.nextPath(closeTok+1, ps, pe)
 	return next >= 0 && !m.checkedUse(next, next+pe-ps) && m.uncheckedMayReach(tok, ps, pe-ps)
+}
+
+// castStart returns where the casts in front of the value at token i
+// start ((char *)(void *)malloc(n) → the first "(").
+func (m memLex) castStart(i int) int {
+	for m.is(i-1, ")") {
+		o := m.lx.Open(i - 1)
+		if o <= m.item.TokStart {
+			return i
+		}
+		for k := o + 1; k < i-1; k++ {
+			if !m.ident(k) && !m.is(k, "*") && !m.is(k, "::") {
+				return i
+			}
+		}
+		i = o
+	}
+	return i
+}
+
+// unstoredMayLeak decides for an allocation that never fails and is not
+// stored on its own (p = c ? xstrdup(s) : NULL, p = c ? NULL :
+// (xstrdup(s))) whether it may leak: only when the expression around it
+// is assigned to a local the ownership walk keeps. Passed to a call,
+// tested or returned, the block is in no slot the state walk tracks, and
+// the allocation cannot fail.
+func (m memLex) unstoredMayLeak(tok int) bool {
+	depth := 0
+	for j := tok - 1; j > m.item.TokStart; j-- {
+		switch m.p1(j) {
+		case ')', ']':
+			depth++
+			continue
+		case '(', '[':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if m.is(j, "[") || m.ident(j-1) {
+				return false // an argument, an index or a condition
+			}
+			continue // grouping: (c ? xstrdup(s) : NULL)
+		}
+		if depth > 0 {
+			continue
+		}
+		switch {
+		case m.is(j, "="):
+			ps, pe, ok := m.target(j + 1)
+			return ok && pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok)
+		case m.is(j, ";") || m.is(j, "{") || m.is(j, "}") || m.is(j, ",") || m.is(j, "return"):
+			return false
+		}
+	}
+	return true
 }
 
 // arith reports a size computation Check may flag in [from, to): a * b of
@@ -131,7 +192,7 @@ func (m memLex) localName(i, tok int) bool {
 // spot or stored and then used before any test.
 func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok || !m.is(tok+1, "(") || m.huge() {
+	if !ok || !m.is(tok+1, "(") || m.huge() || m.funcBody() < 0 {
 		return false
 	}
 	name := lx.Text(tok)

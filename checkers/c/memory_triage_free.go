@@ -10,8 +10,8 @@ import "github.com/jsec/jsec/checkers"
 // that C++ code may have allocated with new.
 func memTriageFree(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok {
-		return false
+	if !ok || m.funcBody() < 0 {
+		return false // a prototype: Check looks only inside functions
 	}
 	if lx.Text(tok) == "delete" {
 		return m.triageDelete(tok)

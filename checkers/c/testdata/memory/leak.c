@@ -245,3 +245,27 @@ int fill_until_fixed(int fd)
 	free(buf);
 	return 0; // safe "c.memory.leak"
 }
+
+/* An allocation that never fails in an arm of a conditional. */
+char *xstrdup(const char *);
+int arm_leak(const char *s, int c)
+{
+	char *p = c ? xstrdup(s) : NULL;
+	if (!p)
+		return 0;
+	return p[0]; // want "c.memory.leak"
+}
+
+int arm_grouped_leak(const char *s, int c)
+{
+	char *p;
+	p = c ? NULL : (xstrdup(s));
+	if (!p)
+		return 0;
+	return p[0]; // want "c.memory.leak"
+}
+
+char *arm_returned(const char *s, int c)
+{
+	return c ? xstrdup(s) : NULL; // safe "c.memory.leak"
+}
