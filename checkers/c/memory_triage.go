@@ -124,7 +124,8 @@ func (m memLex) unstoredMayLeak(tok int) bool {
 // function reads external input.
 func (m memLex) arith(from, to int) bool {
 	for j := from; j < to; j++ {
-		mul := m.is(j, "*") && !m.is(j+1, ")") && !m.is(j+1, "*") && !m.is(j-1, "(") && !m.is(j-1, ",")
+		// A product has a left operand (not sizeof *p, not a cast's (T *)).
+		mul := m.is(j, "*") && !m.is(j+1, ")") && !m.is(j+1, "*") && m.operandEnd(j-1) && !m.is(j-1, "sizeof")
 		if !mul && !m.is(j, "+") {
 			continue
 		}
@@ -165,7 +166,14 @@ func (m memLex) externalInput() bool {
 			continue
 		}
 		t := m.lx.Text(j)
-		if _, ok := externalFills[t]; ok || externalReturns[t] || t == "argv" || t == "optarg" {
+		if t == "argv" {
+			// Trace takes only main's argv for input, not c->argv.
+			if !m.is(j-1, "->") && !m.is(j-1, ".") && inMainItem(m.lx, m.item) {
+				return true
+			}
+			continue
+		}
+		if _, ok := externalFills[t]; ok || externalReturns[t] || t == "optarg" {
 			return true
 		}
 	}

@@ -62,3 +62,33 @@ void *bytes(unsigned char a, unsigned char b)
 {
 	return malloc(a * b); // safe "c.memory.alloc-overflow"
 }
+
+/* A constant factor matters only for program input: main's argv, not a
+   field of the same name. */
+int atoi(const char *);
+int main(int argc, char **argv)
+{
+	int n = atoi(argv[1]); // want "c.input.atoi"
+	int *v = malloc(n * sizeof(int)); // want "c.memory.alloc-overflow" "c.dos.unbounded-alloc" "c.int.signed-size"
+	if (!v)
+		return 1;
+	v[0] = argc;
+	free(v);
+	return 0;
+}
+
+struct client {
+	int argc;
+	char **argv;
+};
+
+char **copy_args(struct client *c)
+{
+	return malloc(c->argc * sizeof(*c->argv)); // safe "c.memory.alloc-overflow"
+}
+
+size_t *one_slot(void)
+{
+	size_t *tmp = malloc(sizeof *tmp); // safe "c.memory.alloc-overflow"
+	return tmp;
+}
