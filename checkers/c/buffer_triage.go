@@ -3,6 +3,7 @@ package c
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/jsec/jsec/checkers"
@@ -166,8 +167,13 @@ func bufTriageSizeMismatch(lx *checkers.Lexed, tok int) bool {
 	if sc.Count < 0 {
 		op := bufSizeofOperand(lx, args[sc.Size])
 		dst := bufTokText(lx, bufUncastSpan(lx, args[sc.Dst]))
-		if op != "" && (op == dst || "&"+op == dst) {
+		// sizeof counts bytes: a wide call counts characters (Check
+		// reports wcsncpy(w, s, sizeof(w))).
+		if !sc.Wide && op != "" && (op == dst || "&"+op == dst) {
 			return false // sizeof the destination: the sizes agree
+		}
+		if !sc.Wide && bufSizeofMinus(lx, args[sc.Size], dst) {
+			return false // f(buf + k, sizeof(buf) - k)
 		}
 		if decl := bufLocalSizeText(lx, tok, dst); decl != "" && decl == bufTokText(lx, args[sc.Size]) {
 			return false // char buf[N] … f(buf, N): the sizes agree
@@ -179,6 +185,37 @@ func bufTriageSizeMismatch(lx *checkers.Lexed, tok int) bool {
 		}
 	}
 	return bufRoomCandidate(lx, tok, args[sc.Dst])
+}
+
+// bufSizeofMinus reports a size "sizeof(X) - N" (N a number) for the
+// destination X, &X, X + M or &X[M] with M <= N: never more than the
+// room.
+func bufSizeofMinus(lx *checkers.Lexed, size checkers.Span, dst string) bool {
+	s := size.Start
+	if !lx.Is(s, "sizeof") {
+		return false
+	}
+	e := s + 2 // sizeof x
+	if lx.Is(s+1, "(") {
+		e = lx.Close(s+1) + 1
+	}
+	if e <= s+1 || e+2 != size.End || !lx.Is(e, "-") || lx.Kind(e+1) != checkers.TokNumber {
+		return false
+	}
+	op := bufSizeofOperand(lx, checkers.Span{Start: s, End: e})
+	n, err := strconv.ParseUint(lx.Text(e+1), 0, 32)
+	if op == "" || err != nil {
+		return false
+	}
+	if dst == op || dst == "&"+op {
+		return true
+	}
+	for m := uint64(0); m <= n && m <= 64; m++ {
+		if dst == op+"+"+strconv.FormatUint(m, 10) || dst == "&"+op+"["+strconv.FormatUint(m, 10)+"]" {
+			return true
+		}
+	}
+	return false
 }
 
 // bufTriageVariableSize keeps copies into a destination that may have a

@@ -109,3 +109,23 @@ void quiet_fgets(FILE *f)
 	fgets(line, 128, f);
 #endif
 }
+
+/* sizeof counts bytes; a wide call counts characters. */
+#include <wchar.h>
+void copy_wide(const wchar_t *src)
+{
+	wchar_t w[10];
+	wcsncpy(w, src, sizeof(w)); // want "c.buffer.size-mismatch" "c.buffer.strncpy-nul"
+	wputs(w);
+}
+
+/* A size that leaves room is never too large. */
+void format_tail(double d)
+{
+	char dbuf[32];
+	memcpy(dbuf, "(double)", 7);
+	snprintf(dbuf + 7, sizeof(dbuf) - 7, "%.17g", d); // safe "c.buffer.size-mismatch"
+	memset(dbuf, 0, sizeof(dbuf) - 1); // safe "c.buffer.size-mismatch"
+	memset(&dbuf[4], 0, sizeof dbuf - 4); // safe "c.buffer.size-mismatch"
+	puts(dbuf);
+}
