@@ -210,8 +210,17 @@ func (m memLex) checkedUse(i, e int) bool {
 // derefUse reports whether [i, e) is dereferenced or handed to a call
 // there: p->f, p[i], *p, f(p), p + n.
 func (m memLex) derefUse(i, e int) bool {
-	return m.is(e, "->") || m.is(e, "[") || m.is(i-1, "*") || m.is(e, "(") ||
-		m.is(i-1, "(") || m.is(i-1, ",") || m.is(e, "+") || m.is(e, "-") || m.is(e, ".")
+	if m.is(e, "->") || m.is(e, "[") || m.is(i-1, "*") || m.is(e, "(") || m.is(e, "+") || m.is(e, "-") || m.is(e, ".") {
+		return true
+	}
+	if m.is(e, "==") || m.is(e, "!=") || m.is(e, "?") || m.is(e, "&&") || m.is(e, "||") {
+		return false // compared or tested right away: f(strchr(s, c) ? a : b)
+	}
+	if m.is(i-1, "(") && (m.is(i-2, "if") || m.is(i-2, "while")) {
+		// if (strchr(s, c)): tested, no argument of a call.
+		return !m.is(e, ")")
+	}
+	return m.is(i-1, "(") || m.is(i-1, ",")
 }
 
 // memNotType are keywords that precede an expression, not a declarator.

@@ -133,3 +133,27 @@ int ext_first(const char *name, int verbose)
 		return dot[1]; // want "c.null.unchecked-return"
 	return dot ? dot[1] : 0; // safe "c.null.unchecked-return"
 }
+
+/* A result tested or compared in a condition is not dereferenced. */
+int has_colon(const char *s)
+{
+	if (strchr(s, ':')) // safe "c.null.unchecked-return"
+		return 1;
+	while (strstr(s, "ab") != NULL) // safe "c.null.unchecked-return"
+		s += 2;
+	return 0;
+}
+
+int colon_next(const char *s)
+{
+	if (strchr(s, ':')[1] == 'x') // want "c.null.unchecked-return"
+		return 1;
+	if (strlen(strchr(s, ';')) > 2) // want "c.null.unchecked-return"
+		return 2;
+	return 0;
+}
+
+int print_sep(const char *ip, char *buf, int n)
+{
+	return snprintf(buf, n, strchr(ip, ':') ? "[%s]" : "%s", ip); // safe "c.null.unchecked-return"
+}
