@@ -107,6 +107,9 @@ func (m memLex) derefIn(j, pe, from, to int, calls bool) bool {
 		if depth == top && m.is(e, "=") && (m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")) {
 			return false // p = …; as a statement of the region: later uses see the new value
 		}
+		if depth == top && n == 1 && m.macroStatementArg(k) {
+			return false // FLEX_ALLOC_MEM(p, …); may assign p, as the state walk lets it
+		}
 		if (m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || calls && m.derefArg(k, e)) && !m.inSizeof(k) {
 			return true
 		}
@@ -488,4 +491,20 @@ func (m memLex) operandEnd(i int) bool {
 	}
 	k := m.lx.Kind(i)
 	return k == checkers.TokNumber || k == checkers.TokString || k == checkers.TokChar || m.ident(i) && !m.is(i, "return") && !m.is(i, "case")
+}
+
+// macroStatementArg reports whether token k is the whole first argument
+// of an ALL_CAPS macro called as a statement (ALLOC_ARRAY(p, n);): the
+// state walk lets the macro assign it (in C++ any unknown call may, by
+// reference).
+func (m memLex) macroStatementArg(k int) bool {
+	if !m.is(k-1, "(") || !(m.is(k+1, ",") || m.is(k+1, ")")) || !m.ident(k-2) {
+		return false
+	}
+	if s := k - 3; !m.is(s, ";") && !m.is(s, "{") && !m.is(s, "}") {
+		return false
+	}
+	f := string(m.word(k - 2))
+	_, reads := memDerefArgs[f]
+	return flowMacroName(f) && !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
 }

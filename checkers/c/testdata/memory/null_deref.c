@@ -240,3 +240,25 @@ int chain_and_else(struct item *it, int n)
 		return 0;
 	return it->value; // want "c.null.deref"
 }
+
+/* An ALL_CAPS macro given the pointer may assign it. */
+#define ALLOC_ONE(p) ((p) = malloc(sizeof(*(p))))
+struct item *get_or_make(const char *key)
+{
+	struct item *it = find(key);
+	if (!it) {
+		ALLOC_ONE(it);
+		it->key = NULL; // safe "c.null.deref"
+	}
+	return it;
+}
+
+struct item *get_or_make_late(const char *key)
+{
+	struct item *it = find(key);
+	if (!it) {
+		it->value = 0; // want "c.null.deref"
+		ALLOC_ONE(it);
+	}
+	return it;
+}
