@@ -472,12 +472,18 @@ func (m memLex) macroLoopHolds(j, tok int) bool {
 // (n tokens long) assigns it unconditionally, in the block of the free,
 // with no label, case, goto, continue or directive in between.
 func (m memLex) killedAt(from, next, n int) bool {
-	if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}")) {
-		return false
-	}
-	for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
-		if m.samePath(k, next, 1) {
-			return false // p = p->next reads the old value first
+	// f(&p, …) in a statement that runs in full: the call may store a
+	// new value, and the state walk lets it.
+	outArg := m.is(next-1, "&") && (m.is(next-2, "(") || m.is(next-2, ",")) &&
+		(m.is(next+n, ")") || m.is(next+n, ",")) && m.uncondStatement(next)
+	if !outArg {
+		if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}")) {
+			return false
+		}
+		for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
+			if m.samePath(k, next, 1) {
+				return false // p = p->next reads the old value first
+			}
 		}
 	}
 	depth := 0

@@ -115,3 +115,28 @@ void drop_or_die(char *buf, int mode)
 	}
 	free(buf); // safe "c.memory.double-free"
 }
+
+/* A call given &p may store a new block into p. */
+int format_cmd(char **out, const char *fmt);
+void run(char *cmd);
+void run_twice(void)
+{
+	char *cmd;
+	format_cmd(&cmd, "PING");
+	run(cmd);
+	free(cmd);
+	format_cmd(&cmd, "GET");
+	run(cmd);
+	free(cmd); // safe "c.memory.double-free"
+}
+
+void run_twice_unset(int again)
+{
+	char *cmd;
+	format_cmd(&cmd, "PING");
+	run(cmd);
+	free(cmd);
+	if (again)
+		format_cmd(&cmd, "GET");
+	free(cmd); // want "c.memory.double-free"
+}
