@@ -196,18 +196,8 @@ func (a *flowAnalysis) loop(kind string, cond, body, update syntax.Node, s *flow
 		if rec {
 			a.diags, a.seen = saved, savedSeen
 		}
-		a.record = false
 		head = next
-		for i := 1; i < 3 && !a.failed; i++ {
-			_, back := a.loopOnce(kind, cond, body, update, head.clone())
-			next := flowMerge(s, back)
-			if next.same(head) {
-				break
-			}
-			head = next
-		}
-		a.record = rec
-		exit, back = a.loopOnce(kind, cond, body, update, head)
+		exit, back = a.iterate(kind, cond, body, update, s, head)
 	} else if a.budget -= budget - a.budget; a.budget < 0 {
 		a.failed = true // as the recording pass would have
 	}
@@ -224,6 +214,39 @@ func (a *flowAnalysis) loop(kind string, cond, body, update syntax.Node, s *flow
 		}
 	}
 	return exit
+}
+
+// iterate runs the passes of a loop whose first pass did not reach its
+// fixed point, from head, then the recording pass. Each pass records
+// too: the pass that finds its head is the fixed point is the recording
+// pass (the same head, the same budget, charged twice), so its results
+// stand; the others' are dropped.
+func (a *flowAnalysis) iterate(kind string, cond, body, update syntax.Node, s, head *flowState) (exit, back *flowState) {
+	rec := a.record
+	var saved []flowDiag
+	var savedSeen map[[2]int]int
+	for i := 1; i < 3 && !a.failed; i++ {
+		if rec {
+			saved, savedSeen = append([]flowDiag(nil), a.diags...), maps.Clone(a.seen)
+		}
+		budget := a.budget
+		ex, bk := a.loopOnce(kind, cond, body, update, head.clone())
+		next := flowMerge(s, bk)
+		if next.same(head) && !a.failed {
+			if a.budget -= budget - a.budget; a.budget < 0 {
+				a.failed = true // as the recording pass would have
+			}
+			return ex, bk
+		}
+		if rec {
+			a.diags, a.seen = saved, savedSeen
+		}
+		if next.same(head) {
+			break
+		}
+		head = next
+	}
+	return a.loopOnce(kind, cond, body, update, head)
 }
 
 // loopOnce runs one iteration from head and returns the state leaving the
