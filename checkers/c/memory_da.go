@@ -40,6 +40,11 @@ type memDA struct {
 	// (or the end) with the block still owned on every path is a finding.
 	leak    bool
 	handoff func(k int) bool
+	// exposed (leak): the variable's address is taken somewhere (&p,
+	// &p->f), so the state walk forgets it at every call it knows
+	// nothing of (flowAnalysis.markExposed): such a call statement hands
+	// the block off.
+	exposed bool
 	// freed: the variable (or the path of n tokens at ps) was released;
 	// every mention but a reassignment uses the dangling value.
 	freed bool
@@ -239,6 +244,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 	// and calls that do not return.
 	falls = true
 	mentions := false // expr has nothing to do without a mention or a ({
+	calls := false    // an unknown call (exposed only)
 	for j := k; j < e; j++ {
 		if t := &m.lx.Tokens[j]; t.Kind != checkers.TokIdent {
 			if t.First == '{' && t.End-t.Start == 1 && m.is(j-1, "(") {
@@ -252,14 +258,16 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 			}
 			mentions = true
 		}
-		if m.is(j+1, "(") && memNoReturn[string(m.word(j))] {
-			falls = false
+		if m.is(j+1, "(") {
+			w := string(m.word(j))
+			falls = falls && !memNoReturn[w]
+			calls = calls || d.exposed && memUnknownCall(w)
 		}
 	}
 	if mentions {
 		assigned = d.expr(k, e, assigned)
 	}
-	return e + 1, assigned, falls
+	return e + 1, assigned || calls, falls
 }
 
 // exprEnd returns the ";" that ends the expression statement at k.
@@ -988,4 +996,18 @@ func (d *memDA) opaqueArg(j int) bool {
 	}
 	_, reads := memDerefArgs[f]
 	return !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
+}
+
+// memUnknownCall reports a callee the state walk treats as an ordinary
+// call it knows nothing of (flowAnalysis.args without keep).
+func memUnknownCall(w string) bool {
+	if _, known := memDerefArgs[w]; known {
+		return false
+	}
+	switch w {
+	case "if", "while", "for", "switch", "return", "sizeof", "_Alignof", "alignof", "typeof", "__typeof__", "defined":
+		return false
+	}
+	return !memKeepArgs[w] && !memDeallocators[w] && !memReallocators[w] && !memNoReturn[w] &&
+		!memAssertions[w] && !memRefutations[w] && !memOutInit[w]
 }

@@ -260,7 +260,7 @@ func (m memLex) uncheckedMayReach(tok, ps, n int) bool {
 func (m memLex) mayLeak(v, call int) bool {
 	name := m.text(v)
 	d := &memDA{m: m, name: name, leak: true, use: func(int) bool { return false },
-		handoff: func(k int) bool { return m.handsOffLeak(k) }}
+		handoff: func(k int) bool { return m.handsOffLeak(k) }, exposed: m.addressTaken(name)}
 	open, close := m.enclosingBlock(call)
 	body := m.funcBody()
 	chain, ok := m.blockChain(open, close, body)
@@ -316,6 +316,16 @@ func (m memLex) mayLeak(v, call int) bool {
 		assigned, falls = d.seq(m.stmtEnd(lv.st), close, assigned, true)
 	}
 	return verdict(falls && !assigned)
+}
+
+// addressTaken reports &name (or &name->f …) anywhere in the item.
+func (m memLex) addressTaken(name string) bool {
+	for j := m.item.TokStart + 1; j < m.item.TokEnd; j++ {
+		if m.lx.Is(j, name) && m.addrOf(j-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // memInRanges reports whether token k lies in one of the ranges.

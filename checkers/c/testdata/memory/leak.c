@@ -269,3 +269,40 @@ char *arm_returned(const char *s, int c)
 {
 	return c ? xstrdup(s) : NULL; // safe "c.memory.leak"
 }
+
+/* Once its address is taken, a block may be reached through any call. */
+struct node {
+	int sub;
+	struct node *next;
+};
+void node_register(int *slot);
+int register_node(void)
+{
+	struct node *n = malloc(sizeof *n);
+	if (!n)
+		return -1;
+	node_register(&n->sub);
+	return 0; // safe "c.memory.leak"
+}
+
+int address_only(void)
+{
+	struct node *n = malloc(sizeof *n);
+	int *p;
+	if (!n)
+		return -1;
+	p = &n->sub;
+	*p = 1;
+	return *p; // want "c.memory.leak"
+}
+
+void node_log(int v);
+int call_without_address(void)
+{
+	struct node *n = malloc(sizeof *n);
+	if (!n)
+		return -1;
+	n->sub = 1;
+	node_log(n->sub);
+	return 0; // want "c.memory.leak"
+}
