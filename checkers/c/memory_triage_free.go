@@ -469,15 +469,16 @@ func (m memLex) macroLoopHolds(j, tok int) bool {
 }
 
 // killedAt reports whether the mention of the freed path at token next
-// (n tokens long) assigns it unconditionally, in the block of the free,
-// with no label, case, goto, continue or directive in between.
+// (n tokens long) assigns it unconditionally on the straight path from
+// token from, with no label, case, goto, continue or directive in
+// between.
 func (m memLex) killedAt(from, next, n int) bool {
 	// f(&p, …) in a statement that runs in full: the call may store a
 	// new value, and the state walk lets it.
 	outArg := m.is(next-1, "&") && (m.is(next-2, "(") || m.is(next-2, ",")) &&
 		(m.is(next+n, ")") || m.is(next+n, ",")) && m.uncondStatement(next)
 	if !outArg {
-		if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}")) {
+		if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}") || m.is(next-1, "{")) {
 			return false
 		}
 		for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
@@ -486,14 +487,13 @@ func (m memLex) killedAt(from, next, n int) bool {
 			}
 		}
 	}
-	depth := 0
+	// Control may leave blocks (the caller follows the path out of them
+	// and looks after loops) and enter plain ones ({ p = NULL; }), not
+	// the body of an if, a loop or a switch.
 	for k := from; k < next; k++ {
 		switch {
 		case m.is(k, "{"):
-			depth++
-		case m.is(k, "}"):
-			depth--
-			if depth < 0 {
+			if !m.is(k-1, ";") && !m.is(k-1, "{") && !m.is(k-1, "}") {
 				return false
 			}
 		case m.is(k, "case") || m.is(k, "default") || m.is(k, "goto") || m.is(k, "continue") || m.is(k, ":"):
@@ -502,7 +502,7 @@ func (m memLex) killedAt(from, next, n int) bool {
 			return false
 		}
 	}
-	return depth == 0
+	return true
 }
 
 // rhsMentions reports a mention of name from token i to the end of its

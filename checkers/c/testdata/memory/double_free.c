@@ -140,3 +140,27 @@ void run_twice_unset(int again)
 		format_cmd(&cmd, "GET");
 	free(cmd); // want "c.memory.double-free"
 }
+
+/* Out of the free's block and into a plain one, a reset still counts;
+   inside an if it does not. */
+void block_reset(char *p)
+{
+	{
+		free(p);
+	}
+	{
+		p = NULL;
+	}
+	free(p); // safe "c.memory.double-free"
+}
+
+void cond_reset(char *p, int c)
+{
+	{
+		free(p);
+	}
+	if (c) {
+		p = NULL;
+	}
+	free(p); // want "c.memory.double-free"
+}
