@@ -193,6 +193,9 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	}
 	killed := next >= 0 && (m.killedAt(seg, next, pe-a) || rootKill < next)
 	if loopEnd > 0 {
+		if next >= 0 && !killed && (next < loopEnd || m.jumpsOut(closeTok, loopEnd)) {
+			return true // a use later in the body, or after a jump out of the loop
+		}
 		// The next iteration runs the body again: safe only if the
 		// pointer is reassigned after the free inside the body, by the
 		// loop's update clause, or declared afresh in the body.

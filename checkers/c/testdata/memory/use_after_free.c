@@ -93,3 +93,15 @@ int reuse_after_free(int *p, int c)
 		*p = 0; // want "c.memory.use-after-free"
 	return 0;
 }
+
+/* A loop whose update moves the pointer on still runs the rest of the
+   body first. */
+int puts(const char *s);
+void drop_names(struct node *head)
+{
+	struct node *p;
+	for (p = head; p; p = p->next) {
+		free(p->name);
+		puts(p->name); // want "c.memory.use-after-free"
+	}
+}
