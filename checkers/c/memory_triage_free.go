@@ -149,7 +149,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	if name == "*" {
 		name = m.text(a + 1)
 	}
-	loopEnd, loopUpdate := -1, -1
+	loopEnd, loopUpdate, loopKw := -1, -1, -1
 	toks := m.lx.Tokens
 	for j := m.item.TokStart; j < tok; j++ {
 		// Dispatch on kind and first byte: this scan runs from the
@@ -158,12 +158,12 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 		switch c := toks[j].First; {
 		case isIdent && (c == 'f' && m.is(j, "for") || c == 'w' && m.is(j, "while") || c == 'd' && m.is(j, "do")):
 			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
-				loopEnd, loopUpdate = end, upd
+				loopEnd, loopUpdate, loopKw = end, upd, j
 			}
 		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && !m.firstBrace(j):
 			if m.macroLoopHolds(j, tok) {
 				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
-					loopEnd, loopUpdate = end, -1
+					loopEnd, loopUpdate, loopKw = end, -1, -1
 				}
 			}
 		case isIdent && m.lx.Is(j, name):
@@ -200,7 +200,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 		// pointer is reassigned after the free inside the body, by the
 		// loop's update clause, or declared afresh in the body.
 		return !(killed && next < loopEnd || rootKill < loopEnd || loopUpdate > 0 && m.assigns(loopUpdate, name) ||
-			pe-a == 1 && m.declaredBetween(m.loopStart(loopEnd), tok, name))
+			pe-a == 1 && m.declaredBetween(m.loopStart(loopEnd), tok, name) || loopKw >= 0 && m.loopReassigns(loopKw, loopEnd, name))
 	}
 	if next < 0 || killed || rootKill < m.item.TokEnd && next > rootKill || m.onlyWrites(next, a, pe) {
 		return false
@@ -410,6 +410,63 @@ func (m memLex) loopSpan(j, tok int) (end, update int) {
 		}
 	}
 	return m.item.TokEnd, update
+}
+
+// loopReassigns reports whether each iteration of the while or for loop
+// at kw (its body ending at end) assigns name before anything mentions
+// it: the condition starts with (name = …) and the header mentions name
+// nowhere else, or the header never mentions name and the body's first
+// mention is an unconditional name = ….
+func (m memLex) loopReassigns(kw, end int, name string) bool {
+	if !m.is(kw, "while") && !m.is(kw, "for") || !m.is(kw+1, "(") {
+		return false
+	}
+	cl := m.closeOf(kw + 1)
+	if cl < 0 || cl >= end {
+		return false
+	}
+	from := kw + 2
+	if m.is(kw, "for") {
+		from = m.exprStmtEnd(from, cl) + 1 // the condition, after the init clause
+	}
+	j := from
+	for m.is(j, "(") {
+		j++
+	}
+	assigned := m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "=")
+	for k := kw + 2; k < cl; k++ {
+		if m.lx.Is(k, name) && !(assigned && k == j) {
+			return false // (p = p->next) reads the old value; so may an update clause
+		}
+	}
+	if assigned {
+		return true
+	}
+	if !m.is(cl+1, "{") {
+		return false
+	}
+	for k := cl + 2; k < end; k++ {
+		if m.ident(k) && m.lx.Is(k, name) && !m.is(k-1, "->") && !m.is(k-1, ".") {
+			return m.killedAt(cl+2, k, 1)
+		}
+	}
+	return false
+}
+
+// exprStmtEnd returns the ";" ending the clause that starts at i, before
+// to (or to).
+func (m memLex) exprStmtEnd(i, to int) int {
+	for k := i; k < to; k++ {
+		switch m.p1(k) {
+		case '(', '[', '{':
+			if c := m.closeOf(k); c > k && c < to {
+				k = c
+			}
+		case ';':
+			return k
+		}
+	}
+	return to
 }
 
 // assigns reports whether the for-update clause starting at i assigns

@@ -105,3 +105,42 @@ void drop_names(struct node *head)
 		puts(p->name); // want "c.memory.use-after-free"
 	}
 }
+
+/* Each iteration takes a new node before touching it. */
+struct node *pop(struct node **list);
+void drain(struct node **list)
+{
+	struct node *p;
+	while ((p = pop(list)) != NULL) {
+		free(p->name); // safe "c.memory.use-after-free"
+		free(p);
+	}
+}
+
+void drain_top(struct node **list, int n)
+{
+	struct node *p;
+	while (n-- > 0) {
+		p = pop(list);
+		log_event("drop", p->name);
+		free(p->name); // safe "c.memory.use-after-free"
+	}
+}
+
+void drain_header_reads(struct node **list)
+{
+	struct node *p = pop(list);
+	while (p->name[0] != 0) { // want "c.memory.use-after-free"
+		free(p->name); // want "c.memory.double-free"
+		log_event("drop", "name");
+	}
+}
+
+void drain_reads_head(struct node **list)
+{
+	struct node *p = pop(list);
+	while (p->name[0] != 0) { // want "c.memory.use-after-free"
+		p = pop(list);
+		free(p->name);
+	}
+}
