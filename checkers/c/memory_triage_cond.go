@@ -26,11 +26,8 @@ func (m memLex) condNull(from, to int, ctx []memPath, v memCondVisit) memCondFac
 	for m.is(from, "(") && m.closeOf(from) == to-1 && to-from > 2 {
 		from, to = from+1, to-1
 	}
-	if ops := m.splitTop(from, to, "||"); len(ops) > 1 {
-		return m.condChain(ops, ctx, v, false)
-	}
-	if ops := m.splitTop(from, to, "&&"); len(ops) > 1 {
-		return m.condChain(ops, ctx, v, true)
+	if ops, and := m.splitTop(from, to); len(ops) > 1 {
+		return m.condChain(ops, ctx, v, and)
 	}
 	if m.is(from, "!") {
 		inner := from + 1
@@ -100,9 +97,34 @@ func (m memLex) condChain(ops [][2]int, ctx []memPath, v memCondVisit, and bool)
 	return res
 }
 
-// splitTop splits [from, to) at the top-level occurrences of op.
-func (m memLex) splitTop(from, to int, op string) [][2]int {
-	var out [][2]int
+// splitTop splits [from, to) at its top-level ||s, or when there are
+// none at its top-level &&s (and is then true); nil when it has neither
+// or a top-level ?: (no short circuit the evaluator follows).
+func (m memLex) splitTop(from, to int) (ops [][2]int, and bool) {
+	ors, ands := 0, 0
+	for k := from; k < to; k++ {
+		t := &m.lx.Tokens[k]
+		switch p := m.p1(k); {
+		case p == '(' || p == '[' || p == '{':
+			if c := m.closeOf(k); c > k && c < to {
+				k = c
+			}
+		case p == '?':
+			return nil, false
+		case t.End-t.Start == 2 && t.First == '|' && m.is(k, "||"):
+			ors++
+		case t.End-t.Start == 2 && t.First == '&' && m.is(k, "&&"):
+			ands++
+		}
+	}
+	op := "||"
+	switch {
+	case ors > 0:
+	case ands > 0:
+		op, and = "&&", true
+	default:
+		return nil, false
+	}
 	start := from
 	for k := from; k < to; k++ {
 		switch p := m.p1(k); {
@@ -110,17 +132,12 @@ func (m memLex) splitTop(from, to int, op string) [][2]int {
 			if c := m.closeOf(k); c > k && c < to {
 				k = c
 			}
-		case p == '?':
-			return nil // a ? b : c: no short circuit the evaluator follows
 		case m.is(k, op):
-			out = append(out, [2]int{start, k})
+			ops = append(ops, [2]int{start, k})
 			start = k + 1
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return append(out, [2]int{start, to})
+	return append(ops, [2]int{start, to}), and
 }
 
 // pathUnion returns a ∪ b.
