@@ -38,3 +38,35 @@ func checkLexed(t *testing.T, lx *checkers.Lexed) {
 		prev = it.TokEnd
 	}
 }
+
+// FuzzTriage: every C and C++ triage must answer on any token stream
+// without panicking (the engine turns a panic into "parse it", which
+// would hide the bug and cost a parse).
+func FuzzTriage(f *testing.F) {
+	for _, s := range []string{
+		"int f(char *p) { int n; if (p && (n = g(p)) > 0) return n; free(p); free(p); return *p; }",
+		"void f(struct s *o) { o->p = NULL; if (o) o->p[0] = 1; char *q = c ? xstrdup(a) : NULL; }",
+		"void f(void) { while ((p = pop(l)) != NULL) { free(p->name); } for (;;) { x = y ? : z; } }",
+		"int main(int argc, char **argv) { char *v = malloc(atoi(argv[1]) * sizeof(int)); }",
+		"void f() { wchar_t w[4]; wcsncpy(w, s, sizeof(w)); memcpy(b + 2, c, sizeof(b) - 2); }",
+		"( ) && || ? : { } [ ] & * = == != -> . , ; if while for do switch case default goto",
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, src []byte, cpp bool) {
+		lx := Lex(src, cpp)
+		for _, c := range allCheckers() {
+			if c.Triage == nil {
+				continue
+			}
+			for _, w := range c.Triggers {
+				for tok := range lx.Tokens {
+					if lx.Tokens[tok].Kind == checkers.TokIdent && lx.Is(tok, w) {
+						c.Triage(lx, tok) // a panic fails the test
+					}
+				}
+			}
+		}
+	})
+}
