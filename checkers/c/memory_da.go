@@ -542,7 +542,7 @@ func (d *memDA) exprMention(j int, assigned bool, x *exprScan) {
 		e = j + d.n
 	}
 	// &name writes it (through the address); &name->f does not.
-	addr := m.addrOf(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
+	addr := m.addrTaken(j-1) && !m.is(e, "->") && !m.is(e, ".") && !m.is(e, "[")
 	write := m.is(e, "=") && !m.unaryStar(j-1) || addr // *p = x writes through p
 	switch {
 	case d.freed:

@@ -424,6 +424,14 @@ func (m memLex) addrOf(j int) bool {
 	return !m.is(j-1, "]") && !m.is(j-1, "++") && !m.is(j-1, "--")
 }
 
+// addrTaken is addrOf as the state walk reads it: it also takes
+// (NAME)&x for an address, a cast to a type the parser could not know
+// (flowAnalysis.binary), where a bitwise and of a parenthesised name would
+// be spelled the same.
+func (m memLex) addrTaken(j int) bool {
+	return m.addrOf(j) || m.is(j, "&") && m.is(j-1, ")") && m.ident(j-2) && m.is(j-3, "(")
+}
+
 // ptrCastEnd reports a cast to a pointer type whose ")" is token c:
 // "(char *)", "(struct sockaddr **)". No expression ends in "*", so the
 // "&" after it takes an address rather than a bitwise and.

@@ -623,7 +623,7 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 		}
 	}
 	write := m.is(k+1, "=") && (m.is(k-1, ";") || m.is(k-1, "}") || m.is(k-1, "{") || m.is(k-1, "(") && (m.is(k-2, "for") || m.uncondStatement(k)))
-	addr := m.addrOf(k-1) && m.uncondStatement(k) // &x may write x; a & x reads it
+	addr := m.addrTaken(k-1) && m.uncondStatement(k) // &x may write x; a & x reads it
 	if !write && !addr {
 		return true
 	}

@@ -318,3 +318,20 @@ int scan_format(const char *s)
 		n++; // safe "c.memory.uninit"
 	return n;
 }
+
+/* (TYPE)&x with a type the parser cannot know takes the address. */
+int recv(int s, void *buf, unsigned long n, int flags);
+int peek_byte(int s)
+{
+	char buf;
+	if (recv(s, (RECV_ARG)&buf, 1, 0) != 1)
+		return -1;
+	return buf; // safe "c.memory.uninit"
+}
+
+int masked_sum(int a)
+{
+	int mask;
+	int v = (a + 1) & mask; // want "c.memory.uninit"
+	return v;
+}
