@@ -185,6 +185,11 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 			j = c
 		}
 	}
+	// A label between a dereference and the test lets a goto skip it
+	// (memDominatingDeref counts only dereferences after the last one).
+	if l := m.lastLabelBefore(from, tok); l > from {
+		from = l
+	}
 	// One backward pass: the mentions that decide (a test first: a later
 	// test is merely redundant; a dereference first: the test comes too
 	// late) are collected until the last assignment of name, and the
@@ -507,4 +512,16 @@ func (m memLex) macroStatementArg(k int) bool {
 	f := string(m.word(k - 2))
 	_, reads := memDerefArgs[f]
 	return flowMacroName(f) && !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
+}
+
+// lastLabelBefore returns the last statement label ("name:" at a
+// statement's start, not case or default) in (from, to), or -1.
+func (m memLex) lastLabelBefore(from, to int) int {
+	for k := to - 2; k > from; k-- {
+		if m.p1(k+1) == ':' && m.ident(k) && !m.is(k+2, ":") && (m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")) &&
+			!m.is(k, "case") && !m.is(k, "default") {
+			return k
+		}
+	}
+	return -1
 }

@@ -262,3 +262,28 @@ struct item *get_or_make_late(const char *key)
 	}
 	return it;
 }
+
+/* A label between the dereference and the test lets a goto skip the
+   dereference. */
+int release_item(struct item *it, int fail)
+{
+	if (fail)
+		goto out;
+	it->value++;
+out:
+	if (it) // safe "c.null.deref"
+		free(it->key);
+	return 0;
+}
+
+int release_item_late(struct item *it, int fail)
+{
+	if (fail)
+		goto out;
+	return 1;
+out:
+	it->value++; // want "c.null.deref"
+	if (it)
+		free(it->key);
+	return 0;
+}
