@@ -203,8 +203,10 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") {
 			continue
 		}
-		if m.is(k+1, "=") {
-			from = m.stmtEnd(k) // p = p->next reads the old value: start after it
+		if m.is(k+1, "=") || m.fieldStore(k) {
+			// p = p->next reads the old value: start after it. A store
+			// into p->f is a definition of p to Defs as well.
+			from = m.stmtEnd(k)
 			break
 		}
 		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
@@ -524,4 +526,15 @@ func (m memLex) lastLabelBefore(from, to int) int {
 		}
 	}
 	return -1
+}
+
+// memAssignOps are the assignment operators.
+var memAssignOps = map[string]bool{"=": true, "+=": true, "-=": true, "*=": true, "/=": true, "%=": true,
+	"&=": true, "|=": true, "^=": true, "<<=": true, ">>=": true}
+
+// fieldStore reports a store into a path rooted at token k (p->f = x,
+// p->n += 1, p[0] = c), which Defs counts as a definition of p.
+func (m memLex) fieldStore(k int) bool {
+	pe := m.pathEnd(k)
+	return pe > k+1 && memAssignOps[m.text(pe)] && !m.is(k-1, "&") && !m.is(k-1, "*")
 }

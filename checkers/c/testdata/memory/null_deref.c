@@ -287,3 +287,21 @@ out:
 		free(it->key);
 	return 0;
 }
+
+/* A store into it->f defines it, for the dereference before a test. */
+int reset_then_test(struct item *it)
+{
+	it->value = 0;
+	if (!it) // safe "c.null.deref"
+		return -1;
+	return 0;
+}
+
+int store_touch_test(struct item *it)
+{
+	it->key = NULL;
+	it->value++; // want "c.null.deref"
+	if (!it)
+		return -1;
+	return 0;
+}
