@@ -185,22 +185,27 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 			j = c
 		}
 	}
-	// A label between a dereference and the test lets a goto skip it
-	// (memDominatingDeref counts only dereferences after the last one).
-	if l := m.lastLabelBefore(from, tok); l > from {
-		from = l
-	}
 	// One backward pass: the mentions that decide (a test first: a later
 	// test is merely redundant; a dereference first: the test comes too
 	// late) are collected until the last assignment of name, and the
-	// earliest one after that assignment's statement decides.
+	// earliest one after that assignment's statement decides. A label
+	// lets a goto skip what comes before it (memDominatingDeref counts
+	// only dereferences after the last one): the pass stops there too.
 	type decision struct {
 		at    int
 		deref bool
 	}
 	var seen []decision
+	toks := m.lx.Tokens
 	for k := tok - 1; k > from; k-- {
-		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") {
+		if t := &toks[k]; t.Kind != checkers.TokIdent {
+			if t.First == ':' && t.End-t.Start == 1 && m.labelColon(k) {
+				from = k
+				break
+			}
+			continue
+		}
+		if !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
 			continue
 		}
 		if m.is(k+1, "=") || m.fieldStore(k) {
@@ -516,16 +521,11 @@ func (m memLex) macroStatementArg(k int) bool {
 	return flowMacroName(f) && !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
 }
 
-// lastLabelBefore returns the last statement label ("name:" at a
-// statement's start, not case or default) in (from, to), or -1.
-func (m memLex) lastLabelBefore(from, to int) int {
-	for k := to - 2; k > from; k-- {
-		if m.p1(k+1) == ':' && m.ident(k) && !m.is(k+2, ":") && (m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")) &&
-			!m.is(k, "case") && !m.is(k, "default") {
-			return k
-		}
-	}
-	return -1
+// labelColon reports whether the ":" at token k ends a statement label
+// ("name:" at a statement's start, not case or default).
+func (m memLex) labelColon(k int) bool {
+	return m.ident(k-1) && !m.is(k+1, ":") && (m.is(k-2, ";") || m.is(k-2, "{") || m.is(k-2, "}")) &&
+		!m.is(k-1, "case") && !m.is(k-1, "default")
 }
 
 // memAssignOps are the assignment operators.
