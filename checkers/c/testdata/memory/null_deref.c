@@ -305,3 +305,13 @@ int store_touch_test(struct item *it)
 		return -1;
 	return 0;
 }
+
+int touch_then_pick(struct item *it, int a)
+{
+	int v;
+	it->value++; // want "c.null.deref"
+	v = a ? 1 : 2;
+	if (!it)
+		return v;
+	return 0;
+}
