@@ -87,7 +87,13 @@ func bufIdxCandidates(lx *checkers.Lexed, tok int) []bufIdxCand {
 				return nil
 			}
 			text := bufTokText(lx, checkers.Span{Start: j + 2, End: c})
-			size, ok := evalConst(text, bufFileMacros(lx).macros)
+			var macros map[string]int64 // the file's #defines, gathered only for a name
+			for k := j + 2; k < c && macros == nil; k++ {
+				if lx.Kind(k) == checkers.TokIdent {
+					macros = bufFileMacros(lx).macros
+				}
+			}
+			size, ok := evalConst(text, macros)
 			if !ok || size <= 0 {
 				if text != "" {
 					j = c
