@@ -93,12 +93,6 @@ type recItem struct {
 
 func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
 	r := recItem{firstReturn: -1}
-	for j := item.TokStart; j < item.TokEnd; j++ {
-		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, "return") {
-			r.firstReturn = j
-			break
-		}
-	}
 	name, bodyStart := recItemFuncName(lx, item)
 	if name == "" {
 		return r
@@ -116,6 +110,14 @@ func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
 	}
 	if r.recursive && recTokDepthLimited(lx, bodyStart, r.bodyEnd) {
 		r.recursive = false // Check finds the same depth limit (recDepthLimited)
+	}
+	// Only the first return of a recursive function is kept; otherwise
+	// none is, wherever it is.
+	for j := item.TokStart; r.recursive && j < item.TokEnd; j++ {
+		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, "return") {
+			r.firstReturn = j
+			break
+		}
 	}
 	return r
 }
