@@ -1,6 +1,10 @@
 package c
 
-import "github.com/jsec/jsec/checkers"
+import (
+	"slices"
+
+	"github.com/jsec/jsec/checkers"
+)
 
 // Triage of free and delete: may anything before or after this release
 // make it a double free, a use after free, a moved or a non-heap pointer?
@@ -110,8 +114,18 @@ func (m memLex) fileArrays() map[string]bool {
 func (m memLex) mayBeArray(a, tok int) bool {
 	name := m.text(a)
 	names := []string{name}
+	var arrays []string // names declared with [ ] in the item before tok
 	for j := m.item.TokStart; j < tok; j++ {
-		if m.lx.Kind(j) != checkers.TokIdent || !m.lx.Is(j, name) || !m.is(j+1, "=") {
+		if m.lx.Kind(j) != checkers.TokIdent {
+			continue
+		}
+		if m.is(j+1, "[") {
+			if m.arrayDeclarator(j) {
+				arrays = append(arrays, m.text(j))
+			}
+			continue
+		}
+		if !m.lx.Is(j, name) || !m.is(j+1, "=") {
 			continue
 		}
 		switch {
@@ -122,22 +136,16 @@ func (m memLex) mayBeArray(a, tok int) bool {
 		}
 	}
 	for _, n := range names {
-		if m.arrayDeclared(n, tok) {
+		if slices.Contains(arrays, n) || m.fileArrays()[n] {
 			return true
 		}
 	}
 	return false
 }
 
-// arrayDeclared reports "T name[...]" in the item before tok or in a
-// short file-scope declaration.
-func (m memLex) arrayDeclared(name string, tok int) bool {
-	for j := m.item.TokStart; j < tok; j++ {
-		if m.ident(j) && m.lx.Is(j, name) && m.is(j+1, "[") && (m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)) {
-			return true
-		}
-	}
-	return m.fileArrays()[name]
+// arrayDeclarator reports "T name[" at token j (name followed by "[").
+func (m memLex) arrayDeclarator(j int) bool {
+	return m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)
 }
 
 // usedAround reports whether the freed path [a, pe) may be the target of
