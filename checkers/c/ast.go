@@ -375,10 +375,28 @@ func Condition(stmt syntax.Node) syntax.Node {
 
 // EnclosingFunction returns the function definition around n.
 func EnclosingFunction(n syntax.Node) syntax.Node {
-	if n.Kind() == "function_definition" {
-		return n
+	f := n
+	if n.Kind() != "function_definition" {
+		f = n.Ancestor("function_definition")
 	}
-	return n.Ancestor("function_definition")
+	if f.Valid() && f.Field("type").Is("class_specifier", "struct_specifier", "union_specifier") && !hasFunctionDeclarator(f.Field("declarator")) {
+		// class EXPORT_MACRO Name { … } read as a function named Name
+		// whose body is the class body: no function at all.
+		return syntax.Node{}
+	}
+	return f
+}
+
+// hasFunctionDeclarator reports whether a declarator declares a function
+// (f(…), *f(…), Class::f(…), a reference or pointer to one).
+func hasFunctionDeclarator(d syntax.Node) bool {
+	for d.Valid() {
+		if d.Kind() == "function_declarator" {
+			return true
+		}
+		d = d.Field("declarator")
+	}
+	return false
 }
 
 // EnclosingStatement returns the statement that holds n (the child of a

@@ -33,8 +33,9 @@ type Def struct {
 	// Partial is set when the definition keeps part of the old value
 	// (strcat appends), so earlier definitions still reach past it.
 	Partial bool
-	// Path is the assigned lvalue ("s->len", "buf[0]", "n") and Op the
-	// assignment operator ("=", "+=", "|=") of a DefAssign.
+	// Path is the defined lvalue ("s->len", "buf[0]", "n"; "" when it
+	// has no plain path) and Op the assignment operator ("=", "+=", "|=")
+	// of a DefAssign.
 	Path, Op string
 	// Stmt is the statement that holds the definition.
 	Stmt syntax.Node
@@ -91,8 +92,8 @@ func (x *DefIndex) call(n syntax.Node) {
 	args := Args(n)
 	if idx, ok := externalFills[name]; ok {
 		if idx >= 0 && idx < len(args) {
-			if id := rootName(PathOf(addrOf(args[idx]))); id != "" {
-				x.add(Def{Name: id, Kind: DefExternal, Node: n})
+			if path := PathOf(addrOf(args[idx])); rootName(path) != "" {
+				x.add(Def{Name: rootName(path), Path: path, Kind: DefExternal, Node: n})
 			}
 		} else if idx < 0 {
 			start := 1
@@ -100,15 +101,16 @@ func (x *DefIndex) call(n syntax.Node) {
 				start = 2
 			}
 			for _, a := range args[min(start, len(args)):] {
-				if id := rootName(PathOf(addrOf(a))); id != "" {
-					x.add(Def{Name: id, Kind: DefExternal, Node: n})
+				if path := PathOf(addrOf(a)); rootName(path) != "" {
+					x.add(Def{Name: rootName(path), Path: path, Kind: DefExternal, Node: n})
 				}
 			}
 		}
 		return
 	}
 	if cf, ok := copyFills[name]; ok && cf.dst < len(args) {
-		id := rootName(PathOf(args[cf.dst]))
+		path := PathOf(args[cf.dst])
+		id := rootName(path)
 		if id == "" {
 			return
 		}
@@ -128,13 +130,13 @@ func (x *DefIndex) call(n syntax.Node) {
 				partial = true // strcat(x, y): x keeps what it had
 			}
 		}
-		x.add(Def{Name: id, Kind: DefCopy, Node: n, Sources: srcs, Partial: partial})
+		x.add(Def{Name: id, Path: path, Kind: DefCopy, Node: n, Sources: srcs, Partial: partial})
 		return
 	}
 	if name == "sscanf" && len(args) > 2 {
 		for _, a := range args[2:] {
-			if id := rootName(PathOf(addrOf(a))); id != "" {
-				x.add(Def{Name: id, Kind: DefCopy, Node: n, Sources: []syntax.Node{args[0]}})
+			if path := PathOf(addrOf(a)); rootName(path) != "" {
+				x.add(Def{Name: rootName(path), Path: path, Kind: DefCopy, Node: n, Sources: []syntax.Node{args[0]}})
 			}
 		}
 		return

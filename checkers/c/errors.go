@@ -258,11 +258,16 @@ func triagePrivilege(lx *checkers.Lexed, i int) bool {
 // a group change after a user-id drop.
 func checkUnchecked(p *checkers.Pass, h checkers.Hit) {
 	call, ok := CallAt(h)
-	if !ok {
-		return
+	if !ok || call.Ancestor("function_definition").Valid() && !EnclosingFunction(call).Valid() {
+		return // a class body read as a function: a declaration, not a call
 	}
 	if _, own := fileFuncs(p)[h.Word]; own {
 		return // the program's own function of that name
+	}
+	if f := Unparen(call.Field("function")); f.Kind() == "qualified_identifier" {
+		if sc := f.Field("scope"); sc.Valid() && sc.Text() != "std" {
+			return // QObject::connect is no socket call (triageStatement agrees)
+		}
 	}
 	u := uncheckedCalls[h.Word]
 	discarded := discardedResult(call)

@@ -46,7 +46,7 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 	}
 	return checkers.ItemMemo(lx, inExternalSlot, it, func() bool {
 		item := lx.Items[it]
-		t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd, names: map[string]bool{}}
+		t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd}
 		for k := item.TokStart; k < item.TokEnd; k++ {
 			if lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[lx.Text(k)] && t.seed(k, item) {
 				return true
@@ -116,20 +116,40 @@ func inMainItem(lx *checkers.Lexed, item checkers.Item) bool {
 type inTokenTaint struct {
 	lx         *checkers.Lexed
 	start, end int
-	names      map[string]bool
+	// names and fields are the tainted variables and members (after .
+	// or ->), kept apart so that tainting s.data does not taint a
+	// variable named data; first marks their first bytes, which rules
+	// out most tokens without a map lookup.
+	names, fields map[string]bool
+	first         [256]bool
 }
 
-// key names token j: "x" for a variable, ".x" for a field (after . or ->),
-// so that tainting s.data does not taint a variable named data.
-func (t *inTokenTaint) key(j int) string {
-	if t.lx.Is(j-1, ".") || t.lx.Is(j-1, "->") {
-		return "." + t.lx.Text(j)
+func (t *inTokenTaint) isField(j int) bool { return t.lx.Is(j-1, ".") || t.lx.Is(j-1, "->") }
+
+// mark taints the name at token j.
+func (t *inTokenTaint) mark(j int) {
+	m := &t.names
+	if t.isField(j) {
+		m = &t.fields
 	}
-	return t.lx.Text(j)
+	if *m == nil {
+		*m = map[string]bool{}
+	}
+	(*m)[t.lx.Text(j)] = true
+	t.first[t.lx.Tokens[j].First] = true
 }
+
+// count is how many names are tainted.
+func (t *inTokenTaint) count() int { return len(t.names) + len(t.fields) }
 
 func (t *inTokenTaint) tainted(j int) bool {
-	return t.lx.Kind(j) == checkers.TokIdent && t.names[t.key(j)]
+	if t.lx.Kind(j) != checkers.TokIdent || !t.first[t.lx.Tokens[j].First] {
+		return false
+	}
+	if t.isField(j) {
+		return t.fields[t.lx.Text(j)]
+	}
+	return t.names[t.lx.Text(j)]
 }
 
 func (t *inTokenTaint) hasTainted(from, to int) bool {
@@ -251,7 +271,7 @@ func (t *inTokenTaint) addAssignedFrom(j int) {
 func (t *inTokenTaint) addLHS(from, to int) {
 	for k := to - 1; k >= from; k-- {
 		if t.lx.Kind(k) == checkers.TokIdent {
-			t.names[t.key(k)] = true
+			t.mark(k)
 			return
 		}
 	}
@@ -261,7 +281,7 @@ func (t *inTokenTaint) addLHS(from, to int) {
 // nothing changes (a few rounds), reporting whether a sink is reached.
 func (t *inTokenTaint) spread() bool {
 	for round := 0; round < 4; round++ {
-		before := len(t.names)
+		before := t.count()
 		for j := t.start; j < t.end; j++ {
 			switch {
 			case t.isAssignOp(j):
@@ -277,7 +297,7 @@ func (t *inTokenTaint) spread() bool {
 				}
 			}
 		}
-		if len(t.names) == before {
+		if t.count() == before {
 			return false
 		}
 	}

@@ -324,7 +324,45 @@ func recSameFunction(p *checkers.Pass, fn, call syntax.Node) bool {
 	if strings.Contains(params.Text(), "...") {
 		return true
 	}
+	if recOverloaded(fn, checkers.DeclaratorName(d.Field("declarator")), len(Args(call))) {
+		return false // field_aux(entry) calling field_aux(idx): which one, only types tell
+	}
 	return len(Args(call)) <= n // fewer may be defaults declared elsewhere
+}
+
+// recOverloaded reports another function of the same name and arity
+// declared beside fn (in its class or namespace body): a call by that name
+// may mean either.
+func recOverloaded(fn syntax.Node, name string, arity int) bool {
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	list := fn.Parent()
+	if !list.Is("field_declaration_list", "declaration_list") {
+		return false
+	}
+	for sib := range list.NamedChildren() {
+		if sib == fn {
+			continue
+		}
+		d := sib.Field("declarator")
+		for d.Valid() && d.Kind() != "function_declarator" {
+			d = d.Field("declarator")
+		}
+		if !d.Valid() || checkers.DeclaratorName(d.Field("declarator")) != name {
+			continue
+		}
+		n := 0
+		for c := range d.Field("parameters").NamedChildren() {
+			if c.Kind() != "comment" && strings.TrimSpace(c.Text()) != "void" {
+				n++
+			}
+		}
+		if n == arity {
+			return true
+		}
+	}
+	return false
 }
 
 // recWalksInto reports whether a recursive call's argument is a part of a

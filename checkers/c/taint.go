@@ -1,6 +1,8 @@
 package c
 
 import (
+	"strings"
+
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
@@ -110,6 +112,9 @@ func (t *tracer) trace(e syntax.Node, depth int) Source {
 		if e.Kind() == "pointer_expression" && e.FirstChild().Text() == "&" {
 			return t.trace(e.Field("argument"), depth+1)
 		}
+		if e.Kind() == "field_expression" {
+			return t.nameAt(base, PathOf(e), depth)
+		}
 		return t.name(base, depth)
 	case "call_expression":
 		name := CalleeName(e)
@@ -138,7 +143,12 @@ func (t *tracer) trace(e syntax.Node, depth int) Source {
 }
 
 // name traces an identifier through its reaching definitions.
-func (t *tracer) name(id syntax.Node, depth int) Source {
+func (t *tracer) name(id syntax.Node, depth int) Source { return t.nameAt(id, "", depth) }
+
+// nameAt traces the member path (s->len; "" for the whole variable id)
+// through the reaching definitions of its variable, leaving out those
+// of other members (s->buf = read(…) says nothing of s->len).
+func (t *tracer) nameAt(id syntax.Node, path string, depth int) Source {
 	name := id.Text()
 	if name == "optarg" {
 		return Source{OriginExternal, "optarg"}
@@ -153,7 +163,7 @@ func (t *tracer) name(id syntax.Node, depth int) Source {
 	var res Source
 	found := false
 	for _, d := range t.defs.Reaching(name, id) {
-		if t.seen[d.Node.Index()] {
+		if t.seen[d.Node.Index()] || path != "" && !pathsOverlap(d.Path, path) {
 			continue
 		}
 		t.seen[d.Node.Index()] = true
@@ -221,4 +231,24 @@ func shortText(n syntax.Node) string {
 		s = s[:37] + "..."
 	}
 	return s
+}
+
+// pathsOverlap reports whether a definition of the lvalue def may define
+// part of path: def is the whole variable (or has no plain path), or one
+// of the two is a member of the other (s->a and s->a.b).
+func pathsOverlap(def, path string) bool {
+	if def == "" || !strings.ContainsAny(def, ".[") && !strings.Contains(def, "->") {
+		return true
+	}
+	within := func(inner, outer string) bool {
+		if !strings.HasPrefix(inner, outer) {
+			return false
+		}
+		if len(inner) == len(outer) {
+			return true
+		}
+		c := inner[len(outer)]
+		return c == '.' || c == '-' || c == '['
+	}
+	return within(def, path) || within(path, def)
 }

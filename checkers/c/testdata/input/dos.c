@@ -115,3 +115,31 @@ void repeat(int times)
 	for (i = 0; i < times * k; i++) // safe "c.dos.unbounded-loop"
 		usleep(1);
 }
+
+/* Input read into one member says nothing of the others. */
+struct pipe_state {
+	char *buf;
+	long len;
+	int nconns;
+};
+struct pipe_state pipe_state;
+void pipe_close(int i);
+
+void pipe_read(int fd)
+{
+	int i;
+	pipe_state.len = read(fd, pipe_state.buf, 4096);
+	if (pipe_state.len <= 0)
+		return;
+	for (i = 0; i < pipe_state.nconns; i++) // safe "c.dos.unbounded-loop"
+		pipe_close(i);
+}
+
+void pipe_count(int fd)
+{
+	int i;
+	if (read(fd, &pipe_state.nconns, sizeof pipe_state.nconns) != sizeof pipe_state.nconns)
+		return;
+	for (i = 0; i < pipe_state.nconns; i++) // want "c.dos.unbounded-loop"
+		pipe_close(i);
+}

@@ -51,3 +51,12 @@ int Walker::Visit(const Node *n, bool deep)
 		return 0;
 	return 1 + Visit(n->next); // want "c.dos.recursion"
 }
+
+class Table {
+public:
+	const Node *aux(unsigned idx) const;
+	// An overload of the same arity: only the types tell which is called.
+	const Node *aux(const Node *entry) const { return aux(entry->size); } // safe "c.dos.recursion"
+	// The only Walk of one argument calls itself.
+	int Walk(const Node *n) const { return n ? 1 + Walk(n->next) : 0; } // want "c.dos.recursion"
+};
