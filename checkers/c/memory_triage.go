@@ -469,6 +469,25 @@ func (m memLex) declStart(tok int) (ok, static bool) {
 	return !m.firstBraceAfter(tok), static
 }
 
+// memDeclMemo remembers localDecl's last answer: the VLA and uninit
+// triages ask it in turn about the same type word.
+type memDeclMemo struct{ tok, end int }
+
+var memDeclSlot = checkers.NewMemoSlot()
+
+// localDecl returns the ";" ending the local, non-static declaration that
+// starts at the type word tok, or -1 when there is none.
+func (m memLex) localDecl(tok int) int {
+	c := checkers.Memoize(m.lx, memDeclSlot, func() *memDeclMemo { return &memDeclMemo{tok: -1} })
+	if c.tok != tok {
+		c.tok, c.end = tok, -1
+		if start, static := m.declStart(tok); start && !static {
+			c.end = m.declEnd(tok)
+		}
+	}
+	return c.end
+}
+
 // declEnd returns the ";" that ends the declaration starting at tok, or
 // -1 when the statement is no plain declaration.
 func (m memLex) declEnd(tok int) int {
@@ -496,11 +515,7 @@ func memTriageVLA(lx *checkers.Lexed, tok int) bool {
 	if !ok {
 		return false
 	}
-	start, static := m.declStart(tok)
-	if !start || static {
-		return false
-	}
-	end := m.declEnd(tok)
+	end := m.localDecl(tok)
 	if end < 0 {
 		return false
 	}
@@ -567,11 +582,7 @@ func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 	if !ok || m.huge() {
 		return false
 	}
-	start, static := m.declStart(tok)
-	if !start || static {
-		return false
-	}
-	end := m.declEnd(tok)
+	end := m.localDecl(tok)
 	if end < 0 {
 		return false
 	}
