@@ -69,21 +69,44 @@ func hashLines(src []byte, counts map[uint64]int, emit func(line int, hash uint6
 	for i := 0; i < len(src) && !h.done; {
 		if b := src[i]; b < 0x80 {
 			// Most bytes are printable ASCII in the middle of a line, where
-			// char would only roll the hash: do that here, without a call.
+			// char would only roll the hash: roll a run of them here, with
+			// the hash and the index in locals.
 			if b > ' ' && !h.lineStart && !h.prevCR && h.lines[h.index] == 0 {
-				h.update(uint64(b))
+				i = h.rollRun(src, i)
 			} else if b == ' ' || b == '\t' {
 				h.prevCR = false // blanks are not hashed (as in char)
+				i++
 			} else {
 				h.char(uint16(b))
+				i++
 			}
-			i++
 			continue
 		}
 		n := utf16Unit(src[i:], h.char)
 		i += n
 	}
 	h.finish()
+}
+
+// rollRun rolls the printable ASCII bytes from src[i] on into the hash
+// while no line's window completes (update for each), and returns where
+// it stopped.
+func (h *lineHasher) rollRun(src []byte, i int) int {
+	hash, idx := h.hash, h.index
+	for ; i < len(src); i++ {
+		b := src[i]
+		if b <= ' ' || b >= 0x80 || h.lines[idx] != 0 {
+			break
+		}
+		begin := h.window[idx]
+		h.window[idx] = uint64(b)
+		hash = hashMod*hash + uint64(b) - hashFirstMod*begin
+		if idx++; idx == hashBlock {
+			idx = 0
+		}
+	}
+	h.hash, h.index = hash, idx
+	return i
 }
 
 // finish feeds the end of the file: the EOF unit, then zeros until every
