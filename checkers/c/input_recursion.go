@@ -52,6 +52,9 @@ func recTriageInner(lx *checkers.Lexed, item checkers.Item, tok int) bool {
 				continue // a block, a class body, a namespace
 			}
 			o := lx.Open(k)
+			if o > item.TokStart && recOperator(lx, item, o) {
+				return false // operator=(…): Check never matches a call to an operator by name
+			}
 			if o <= item.TokStart || lx.Kind(o-1) != checkers.TokIdent {
 				return true // a lambda or something unusual
 			}
@@ -79,6 +82,18 @@ func recTriageInner(lx *checkers.Lexed, item checkers.Item, tok int) bool {
 		}
 	}
 	return recursive && !recTokDepthLimited(lx, open, closeTok)
+}
+
+// recOperator reports whether the parameter list opening at token o
+// belongs to an operator function (operator=, operator(), operator[],
+// operator<<, operator new …): "operator" within the three tokens before.
+func recOperator(lx *checkers.Lexed, item checkers.Item, o int) bool {
+	for k := o - 1; k >= o-3 && k > item.TokStart; k-- {
+		if lx.Is(k, "operator") {
+			return true
+		}
+	}
+	return false
 }
 
 var recItemSlot = checkers.NewMemoSlot()
