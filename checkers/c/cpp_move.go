@@ -9,9 +9,61 @@ import (
 
 // triageMove keeps std::move(name): a plain variable moved from.
 func triageMove(lx *checkers.Lexed, tok int) bool {
-	return lx.Is(tok-1, "::") && lx.Is(tok-2, "std") && lx.Is(tok+1, "(") &&
-		lx.Kind(tok+2) == checkers.TokIdent && lx.Is(tok+3, ")")
+	if !lx.Is(tok-1, "::") || !lx.Is(tok-2, "std") || !lx.Is(tok+1, "(") ||
+		lx.Kind(tok+2) != checkers.TokIdent || !lx.Is(tok+3, ")") {
+		return false
+	}
+	// Check looks for a use after the move's statement in the function
+	// (or lambda) body: none when the name never comes up again there.
+	end := cppBodyEnd(lx, tok)
+	if end < 0 {
+		return true
+	}
+	name := lx.Text(tok + 2)
+	for k := tok + 4; k < end; k++ {
+		if lx.Kind(k) == checkers.TokIdent && lx.Is(k, name) && !lx.Is(k-1, ".") && !lx.Is(k-1, "->") {
+			return true
+		}
+	}
+	return false
 }
+
+// cppBodyEnd returns the "}" closing the body of the function or lambda
+// around token tok, or -1 when the tokens do not show it.
+func cppBodyEnd(lx *checkers.Lexed, tok int) int {
+	it := lx.ItemOf(tok)
+	if it < 0 {
+		return -1
+	}
+	start := lx.Items[it].TokStart
+	for j := tok - 1; j > start; j-- {
+		switch {
+		case lx.Is(j, "}"):
+			if o := lx.Open(j); o >= start {
+				j = o
+			}
+		case lx.Is(j, "{") && lx.Close(j) > tok:
+			k := j - 1
+			for k > start && (lx.Is(k, "const") || lx.Is(k, "override") || lx.Is(k, "final") || lx.Is(k, "noexcept") || lx.Is(k, "mutable")) {
+				k--
+			}
+			if !lx.Is(k, ")") {
+				continue // a block, a class or namespace body
+			}
+			o := lx.Open(k)
+			if o <= start {
+				return -1
+			}
+			if lx.Is(o-1, "]") || lx.Kind(o-1) == checkers.TokIdent && !cppControlWords[lx.Text(o-1)] {
+				return lx.Close(j) // a lambda's or a function's body
+			}
+		}
+	}
+	return -1
+}
+
+// cppControlWords open a statement with a parenthesised head.
+var cppControlWords = map[string]bool{"if": true, "while": true, "for": true, "switch": true, "catch": true}
 
 // cppResetMethods leave a moved-from object in a known state.
 var cppResetMethods = map[string]bool{

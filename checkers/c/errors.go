@@ -264,6 +264,9 @@ func checkUnchecked(p *checkers.Pass, h checkers.Hit) {
 	if _, own := fileFuncs(p)[h.Word]; own {
 		return // the program's own function of that name
 	}
+	if fn := EnclosingFunction(call); fn.Valid() && FuncScope(p, fn).Lookup(h.Word, call) != nil {
+		return // a local of that name: a lambda, a function pointer
+	}
 	if f := Unparen(call.Field("function")); f.Kind() == "qualified_identifier" {
 		if sc := f.Field("scope"); sc.Valid() && sc.Text() != "std" {
 			return // QObject::connect is no socket call (triageStatement agrees)

@@ -92,3 +92,24 @@ void Collect(const std::vector<std::string> &names, std::vector<std::string> *ou
     if (name.empty()) return;  // safe "cpp.move.use-after-move"
   }
 }
+
+// A use after the block that moved it, and one inside a lambda body.
+void Forward(Queue *q, Message m, bool urgent) {
+  std::vector<Message> out;
+  if (urgent) {
+    out.push_back(std::move(m));
+  }
+  q->Push(m);  // want "cpp.move.use-after-move"
+}
+
+void Hand(Queue *q, Message m) {
+  auto send = [q](Message x) {
+    q->Push(std::move(x));
+    return x.priority;  // want "cpp.move.use-after-move"
+  };
+  send(m);  // safe "c.errors.unchecked-network"
+}
+
+void Last(Queue *q, Message m) {
+  q->Push(std::move(m));  // safe "cpp.move.use-after-move"
+}
