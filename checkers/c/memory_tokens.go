@@ -2,6 +2,7 @@ package c
 
 import (
 	"bytes"
+	"sort"
 
 	"github.com/jsec/jsec/checkers"
 )
@@ -21,8 +22,53 @@ type memLex struct {
 // its function).
 const memHugeItem = 24000
 
-// huge reports an item too large for the state walk.
-func (m memLex) huge() bool { return m.item.End-m.item.Start > memHugeItem }
+// huge reports whether the function around token tok is too large for
+// the state walk (memFlowMaxBytes), so that Check reports none of the
+// walk's findings there. An item that holds several functions (a C++
+// class body) is measured by the function around tok; when the tokens do
+// not show one, the answer is no.
+func (m memLex) huge(tok int) bool {
+	if m.item.End-m.item.Start <= memHugeItem {
+		return false
+	}
+	bodies := checkers.ItemMemo(m.lx, memBodiesSlot, m.idx, m.functionBodies)
+	i := sort.Search(len(bodies), func(i int) bool { return bodies[i][1] > tok })
+	if i == len(bodies) || bodies[i][0] >= tok {
+		return false
+	}
+	open, close := bodies[i][0], bodies[i][1]
+	return int(m.lx.Tokens[close].End-m.lx.Tokens[open].Start) > memFlowMaxBytes
+}
+
+var memBodiesSlot = checkers.NewMemoSlot()
+
+// functionBodies returns the braces of the item's function bodies, in
+// order: a "{" after the ")" of a parameter list (and qualifiers).
+func (m memLex) functionBodies() [][2]int {
+	lx := m.lx
+	var out [][2]int
+	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+		if !lx.Is(j, "{") {
+			continue
+		}
+		c := lx.Close(j)
+		if c < 0 {
+			continue
+		}
+		k := j - 1
+		for k > m.item.TokStart && (lx.Is(k, "const") || lx.Is(k, "override") || lx.Is(k, "final") || lx.Is(k, "noexcept") || lx.Is(k, "volatile")) {
+			k--
+		}
+		if !lx.Is(k, ")") {
+			continue // a class or namespace body, an initializer: look inside
+		}
+		if o := lx.Open(k); o > m.item.TokStart && lx.Kind(o-1) == checkers.TokIdent && !cppControlWords[lx.Text(o-1)] {
+			out = append(out, [2]int{j, c})
+			j = c
+		}
+	}
+	return out
+}
 
 func newMemLex(lx *checkers.Lexed, tok int) (memLex, bool) {
 	it := lx.ItemOf(tok)

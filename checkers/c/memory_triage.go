@@ -35,7 +35,7 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 		// Not stored: used on the spot (memset(malloc(n), ...)), returned,
 		// or one arm of a conditional.
 		switch {
-		case m.huge():
+		case m.huge(tok):
 			return false
 		case memAllocators[name] == memMayFail:
 			return !m.is(m.castStart(tok)-1, "return") // return (T *)malloc(n): the caller checks
@@ -45,7 +45,7 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 	if memReallocators[name] && memAllocators[name] != memAborts && m.samePath(ps, tok+2, pe-ps) && m.is(tok+2+pe-ps, ",") {
 		return true // p = realloc(p, n)
 	}
-	if m.huge() {
+	if m.huge(tok) {
 		return false
 	}
 	if pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok) {
@@ -200,7 +200,7 @@ func (m memLex) localName(i, tok int) bool {
 // spot or stored and then used before any test.
 func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok || !m.is(tok+1, "(") || m.huge() || m.funcBody() < 0 {
+	if !ok || !m.is(tok+1, "(") || m.huge(tok) || m.funcBody() < 0 {
 		return false
 	}
 	name := lx.Text(tok)
@@ -579,7 +579,7 @@ func (m memLex) variableSize(from, to int) bool {
 // not an unconditional assignment or address-of in the same block.
 func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok || m.huge() {
+	if !ok || m.huge(tok) {
 		return false
 	}
 	end := m.localDecl(tok)
@@ -784,5 +784,5 @@ func (m memLex) triageNew(tok int) bool {
 		}
 	}
 	ps, pe, ok := m.target(tok)
-	return ok && !m.huge() && pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok)
+	return ok && !m.huge(tok) && pe-ps == 1 && m.localName(ps, tok) && m.mayLeak(ps, tok)
 }

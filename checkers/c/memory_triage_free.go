@@ -44,7 +44,7 @@ func memTriageFree(lx *checkers.Lexed, tok int) bool {
 	if pe != closeTok {
 		return m.is(pe, "+") // free(p + n); no rule looks at free(f(x)) or free(v[i])
 	}
-	return m.itemHasNew() || pe == a+1 && m.mayBeArray(a, tok) || !m.huge() && m.usedAround(a, pe, tok, closeTok)
+	return m.itemHasNew() || pe == a+1 && m.mayBeArray(a, tok) || !m.huge(tok) && m.usedAround(a, pe, tok, closeTok)
 }
 
 // castEnd returns the token after a cast "( type )" starting at i, or -1.
@@ -607,7 +607,7 @@ func (m memLex) triageDelete(tok int) bool {
 	if k := memMemberAllocKind(m.lx, name); k != "" && k != want || m.allocKindOtherThan(name, tok, want) {
 		return true
 	}
-	return !m.huge() && m.usedAround(a, pe, tok, pe)
+	return !m.huge(tok) && m.usedAround(a, pe, tok, pe)
 }
 
 // allocKindOtherThan reports an assignment of name before tok in the

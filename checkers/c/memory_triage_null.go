@@ -15,7 +15,7 @@ import (
 // that is dereferenced later.
 func memTriageNull(lx *checkers.Lexed, tok int) bool {
 	m, ok := newMemLex(lx, tok)
-	if !ok || m.huge() || m.firstBraceAfter(tok) {
+	if !ok || m.huge(tok) || m.firstBraceAfter(tok) {
 		return false
 	}
 	if lx.Text(tok) != "if" {

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,5 +46,34 @@ func TestMemoryTriageSound(t *testing.T) {
 		if found == 0 {
 			t.Errorf("%s: no findings on the fixtures; the test proves nothing for it", c.Name)
 		}
+	}
+}
+
+// TestTriageInLargeClassBody: a class body past memHugeItem is one item,
+// but the state walk runs per method, so a small method's finding must
+// survive the triage (it used to be dropped with the whole item).
+func TestTriageInLargeClassBody(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("struct Item { int value; };\nclass Big {\npublic:\n")
+	for i := 0; b.Len() <= memHugeItem; i++ {
+		fmt.Fprintf(&b, "  int filler%d(int a) { int v = a * %d; return v + %d; }\n", i, i, i)
+	}
+	b.WriteString("  int broken(Item *it) {\n    it = nullptr;\n    return it->value;\n  }\n};\n")
+	src := []byte(b.String())
+	var null *checkers.Checker
+	for _, c := range memoryCheckers {
+		if c.Name == "c/null/deref" {
+			null = c
+		}
+	}
+	bare := *null
+	bare.Triage = nil
+	with := triageRun(t, "big.cc", src, true, []*checkers.Checker{null})
+	without := triageRun(t, "big.cc", src, true, []*checkers.Checker{&bare})
+	if len(without) == 0 {
+		t.Fatal("the check finds nothing: the test proves nothing")
+	}
+	if !slices.Equal(with, without) {
+		t.Errorf("with triage %v, without %v", with, without)
 	}
 }
