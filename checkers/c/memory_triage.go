@@ -488,6 +488,33 @@ func (m memLex) localDecl(tok int) int {
 	return c.end
 }
 
+// inClassBody reports whether token tok sits directly in the body of a
+// class, struct or union (not in a parameter list): a member declaration,
+// not a local or a parameter (Check finds no function around it).
+func (m memLex) inClassBody(tok int) bool {
+	open, _ := m.enclosingBlock(tok)
+	if !m.is(open, "{") {
+		return false
+	}
+	for k := tok - 1; k > open; k-- {
+		if m.is(k, ")") || m.is(k, "]") {
+			k = m.lx.Open(k) // a closed group: step over it
+		} else if m.is(k, "(") || m.is(k, "[") {
+			return false // inside a parameter list or an expression
+		}
+	}
+	for k := open - 1; k >= m.item.TokStart; k-- {
+		switch m.p1(k) {
+		case ';', '{', '}', '(', ')', '=':
+			return false
+		}
+		if m.is(k, "class") || m.is(k, "struct") || m.is(k, "union") {
+			return true
+		}
+	}
+	return false
+}
+
 // declEnd returns the ";" that ends the declaration starting at tok, or
 // -1 when the statement is no plain declaration.
 func (m memLex) declEnd(tok int) int {
@@ -539,7 +566,7 @@ func memTriageVLA(lx *checkers.Lexed, tok int) bool {
 		case depth == 0 && m.is(k, "[") && m.ident(k-1):
 			c := m.closeOf(k)
 			if c > 0 && m.variableSize(k+1, c) {
-				return true
+				return !m.inClassBody(tok) // a member is no local
 			}
 		}
 	}
@@ -607,7 +634,7 @@ func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 				continue
 			}
 			if m.firstUseMayRead(k, end) && m.uninitMayRead(k, end) {
-				return true
+				return !m.inClassBody(tok) // a member is no local
 			}
 		}
 	}

@@ -44,3 +44,15 @@ int main(int argc, char **argv) {
   int k = std::atoi(argv[1]);  // want "c.input.atoi"
   return slots[k];  // want "cpp.container.unchecked-index"
 }
+
+// A parameter of a method in a class body is checked; a member is not.
+class Paths {
+ public:
+  int At(const std::vector<int>& path, int i) const {
+    return path[i];  // want "cpp.container.unchecked-index"
+  }
+  int Item(int i) const { return items_[i]; }
+
+ private:
+  std::vector<int> items_;  // safe "cpp.container.unchecked-index"
+};

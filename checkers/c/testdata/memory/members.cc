@@ -1,0 +1,29 @@
+/* A member declaration is no local: only the locals of a method are
+   tracked. */
+class Counter {
+public:
+	int next() { return count_++; }
+	int broken() {
+		int v;
+		return v; // want "c.memory.uninit"
+	}
+
+private:
+	int count_; // safe "c.memory.uninit"
+	unsigned limit_; // safe "c.memory.uninit"
+};
+
+struct Pair {
+	int a; // safe "c.memory.uninit"
+	int b;
+};
+
+int sum(const Pair &p)
+{
+	struct Local {
+		int x; // safe "c.memory.uninit"
+	} l;
+	int t;
+	l.x = p.a;
+	return t + l.x; // want "c.memory.uninit"
+}
