@@ -31,7 +31,7 @@ func (m memLex) huge(tok int) bool {
 	if m.item.End-m.item.Start <= memHugeItem {
 		return false
 	}
-	bodies := checkers.ItemMemo(m.lx, memBodiesSlot, m.idx, m.functionBodies)
+	bodies := m.bodies()
 	i := sort.Search(len(bodies), func(i int) bool { return bodies[i][1] > tok })
 	if i == len(bodies) || bodies[i][0] >= tok {
 		return false
@@ -41,6 +41,36 @@ func (m memLex) huge(tok int) bool {
 }
 
 var memBodiesSlot = checkers.NewMemoSlot()
+
+// bodies returns the function bodies of the whole item, found once.
+func (m memLex) bodies() [][2]int {
+	full := memLex{m.lx, m.lx.Items[m.idx], m.idx}
+	return checkers.ItemMemo(m.lx, memBodiesSlot, m.idx, full.functionBodies)
+}
+
+// narrow returns m with its window cut down to the function around token
+// tok (its header and body) when the item holds several functions (a C++
+// class body): Check analyses one function at a time, and what the other
+// methods do with a member of the same name does not reach it. The item's
+// memos stay the whole item's.
+func (m memLex) narrow(tok int) memLex {
+	bodies := m.bodies()
+	if len(bodies) < 2 {
+		return m
+	}
+	i := sort.Search(len(bodies), func(i int) bool { return bodies[i][1] > tok })
+	if i == len(bodies) || bodies[i][0] >= tok {
+		return m
+	}
+	open, close := bodies[i][0], bodies[i][1]
+	start := open
+	for start > m.item.TokStart && !m.is(start-1, ";") && !m.is(start-1, "}") && !m.is(start-1, "{") {
+		start--
+	}
+	m.item.TokStart, m.item.TokEnd = start, close+1
+	m.item.Start, m.item.End = int(m.lx.Tokens[start].Start), int(m.lx.Tokens[close].End)
+	return m
+}
 
 // functionBodies returns the braces of the item's function bodies, in
 // order: a "{" after the ")" of a parameter list (and qualifiers).

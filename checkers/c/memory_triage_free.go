@@ -17,6 +17,7 @@ func memTriageFree(lx *checkers.Lexed, tok int) bool {
 	if !ok || m.funcBody() < 0 {
 		return false // a prototype: Check looks only inside functions
 	}
+	m = m.narrow(tok)
 	if lx.Text(tok) == "delete" {
 		return m.triageDelete(tok)
 	}
@@ -178,7 +179,9 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
 				return true // moved
 			}
-			if m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a && m.is(j+pe-a, ")") {
+			freed := m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.is(j+pe-a, ")") ||
+				(m.is(j-1, "delete") || m.is(j-1, "]") && m.is(j-2, "[") && m.is(j-3, "delete")) && m.is(j+pe-a, ";")
+			if freed && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
 				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
 					return true // freed before, and that free may reach this one
 				}

@@ -27,3 +27,28 @@ int sum(const Pair &p)
 	l.x = p.a;
 	return t + l.x; // want "c.memory.uninit"
 }
+
+/* Each method is its own function: a member deleted in two methods is no
+   double free; twice in one method is. */
+struct Node;
+class Holder {
+public:
+	~Holder() { delete node_; } // safe "c.memory.double-free"
+	void Reset() {
+		delete node_;
+		node_ = nullptr;
+	}
+	void Twice(Node *n) {
+		delete n;
+		delete n; // want "c.memory.double-free"
+	}
+
+private:
+	Node *node_; // safe "c.memory.uninit"
+};
+
+void twice(Node *n)
+{
+	delete n;
+	delete n; // want "c.memory.double-free"
+}
