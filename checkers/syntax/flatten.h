@@ -56,7 +56,9 @@ int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t le
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);
 
-/* jsec_densify (runtime.c) builds the dense parse table of a grammar's
- * small states; see there. */
+/* jsec_densify (runtime.c) sets up the dense parse table of a grammar's
+ * small states, whose rows fill as parses reach them; see there. The other
+ * two are for the tests. */
 long jsec_densify(const TSLanguage *lang);
 long jsec_dense_mismatches(const TSLanguage *lang);
+long jsec_dense_filled(const TSLanguage *lang, int unfill);

@@ -38,79 +38,117 @@ static inline uint32_t atomic_dec(volatile uint32_t *p) { return --*p; }
 #undef ts_language_has_actions
 
 #define JSEC_DENSE_MAX 4
-static struct {
+/* JSEC_DENSE_SYMBOLS bounds the grammars given dense rows (the C++
+ * grammar has about 500 symbols); a larger one keeps tree-sitter's search. */
+#define JSEC_DENSE_SYMBOLS 4096
+typedef struct {
 	const TSLanguage *lang;
-	uint16_t *rows;   /* (state - large_state_count) * symbol_count + symbol */
-} jsec_dense[JSEC_DENSE_MAX];
+	uint16_t *rows;       /* (state - large_state_count) * symbol_count + symbol */
+	unsigned char *built; /* per small state: its row is filled */
+} jsec_dense_table;
+static jsec_dense_table jsec_dense[JSEC_DENSE_MAX];
 
-static inline const uint16_t *jsec_dense_rows(const TSLanguage *self) {
+static inline const jsec_dense_table *jsec_dense_of(const TSLanguage *self) {
 	for (int i = 0; i < JSEC_DENSE_MAX; i++) {
 		const TSLanguage *l = __atomic_load_n(&jsec_dense[i].lang, __ATOMIC_ACQUIRE);
-		if (l == self) return jsec_dense[i].rows;
+		if (l == self) return &jsec_dense[i];
 		if (!l) break;
 	}
 	return NULL;
 }
 
+/* A row is filled on the first lookup in its state, not up front: a scan
+ * reaches a fraction of a grammar's states, and filling all of them cost
+ * every process about 6 MB of page faults (C++) or 1 MB (C) and tens of
+ * milliseconds before its first parse. rows and built come from calloc, so
+ * the pages of rows never filled are never touched. Parses run in
+ * parallel: two threads may fill the same row at once, with the same
+ * values; the entries are written and read as relaxed atomics (plain moves
+ * on x86) and built is published with release after them, so a reader
+ * that sees built set sees the whole row. */
+static void jsec_fill_row(const TSLanguage *self, const jsec_dense_table *t, uint32_t idx) {
+	uint64_t seen[JSEC_DENSE_SYMBOLS / 64] = {0};
+	uint16_t *row = t->rows + (size_t)idx * self->symbol_count;
+	const uint16_t *data = &self->small_parse_table[self->small_parse_table_map[idx]];
+	uint16_t groups = *data++;
+	for (unsigned g = 0; g < groups; g++) {
+		uint16_t value = *data++, count = *data++;
+		for (unsigned j = 0; j < count; j++, data++) {
+			uint16_t sym = *data;
+			if (sym < self->symbol_count && !(seen[sym / 64] >> (sym % 64) & 1)) {
+				seen[sym / 64] |= (uint64_t)1 << (sym % 64); /* the first match wins, as in the search */
+				__atomic_store_n(&row[sym], value, __ATOMIC_RELAXED);
+			}
+		}
+	}
+	__atomic_store_n(&t->built[idx], 1, __ATOMIC_RELEASE);
+}
+
 static inline uint16_t ts_language_lookup(const TSLanguage *self, TSStateId state, TSSymbol symbol) {
 	if (state < self->large_state_count)
 		return self->parse_table[state * self->symbol_count + symbol];
-	const uint16_t *rows = jsec_dense_rows(self);
-	if (rows)
-		return rows[(uint32_t)(state - self->large_state_count) * self->symbol_count + symbol];
-	return jsec_ts_lookup_small(self, state, symbol);
+	const jsec_dense_table *t = jsec_dense_of(self);
+	if (!t)
+		return jsec_ts_lookup_small(self, state, symbol);
+	uint32_t idx = (uint32_t)(state - self->large_state_count);
+	if (!__atomic_load_n(&t->built[idx], __ATOMIC_ACQUIRE))
+		jsec_fill_row(self, t, idx);
+	return __atomic_load_n(&t->rows[(size_t)idx * self->symbol_count + symbol], __ATOMIC_RELAXED);
 }
 
 static inline bool ts_language_has_actions(const TSLanguage *self, TSStateId state, TSSymbol symbol) {
 	return ts_language_lookup(self, state, symbol) != 0;
 }
 
-/* jsec_densify builds the dense rows of a grammar's small states. Calls
- * must not overlap (syntax.go serialises them); parses may run meanwhile
- * and use the rows once they are published. Returns the table's size in
- * bytes, 0 when there is nothing to build or no room left, -1 when out of
- * memory. */
+/* jsec_densify sets up the dense rows of a grammar's small states, to be
+ * filled as parses reach them. Calls must not overlap (syntax.go
+ * serialises them); parses may run meanwhile and use the rows once they
+ * are published. Returns the table's size in bytes (address space; pages
+ * are touched as rows fill), 0 when there is nothing to build or no room
+ * left, -1 when out of memory. */
 long jsec_densify(const TSLanguage *self) {
 	int slot = -1;
 	for (int i = 0; i < JSEC_DENSE_MAX; i++) {
 		if (jsec_dense[i].lang == self) return 0;
 		if (!jsec_dense[i].lang) { slot = i; break; }
 	}
-	if (slot < 0 || self->state_count <= self->large_state_count) return 0;
-	size_t n = (size_t)(self->state_count - self->large_state_count) * self->symbol_count;
+	if (slot < 0 || self->state_count <= self->large_state_count || self->symbol_count > JSEC_DENSE_SYMBOLS)
+		return 0;
+	size_t small = self->state_count - self->large_state_count;
+	size_t n = small * self->symbol_count;
 	uint16_t *rows = calloc(n, sizeof *rows);
-	unsigned char *seen = malloc(self->symbol_count);
-	if (!rows || !seen) {
+	unsigned char *built = calloc(small, 1);
+	if (!rows || !built) {
 		free(rows);
-		free(seen);
+		free(built);
 		return -1;
 	}
-	for (uint32_t s = self->large_state_count; s < self->state_count; s++) {
-		uint16_t *row = rows + (size_t)(s - self->large_state_count) * self->symbol_count;
-		const uint16_t *data = &self->small_parse_table[self->small_parse_table_map[s - self->large_state_count]];
-		memset(seen, 0, self->symbol_count);
-		uint16_t groups = *data++;
-		for (unsigned g = 0; g < groups; g++) {
-			uint16_t value = *data++, count = *data++;
-			for (unsigned j = 0; j < count; j++, data++) {
-				if (*data < self->symbol_count && !seen[*data]) {
-					seen[*data] = 1; /* the first match wins, as in the search */
-					row[*data] = value;
-				}
-			}
-		}
-	}
-	free(seen);
 	jsec_dense[slot].rows = rows;
+	jsec_dense[slot].built = built;
 	__atomic_store_n(&jsec_dense[slot].lang, self, __ATOMIC_RELEASE);
 	return (long)(n * sizeof *rows);
+}
+
+/* jsec_dense_filled counts the small states of a grammar whose dense row
+ * is filled (-1: no dense rows), and with unfill marks every row unfilled
+ * (a row marked so is filled again, with the same values, on its next
+ * lookup), for the tests. */
+long jsec_dense_filled(const TSLanguage *self, int unfill) {
+	const jsec_dense_table *t = jsec_dense_of(self);
+	if (!t) return -1;
+	long n = 0;
+	for (uint32_t i = 0; i < (uint32_t)(self->state_count - self->large_state_count); i++) {
+		n += __atomic_load_n(&t->built[i], __ATOMIC_ACQUIRE);
+		if (unfill) __atomic_store_n(&t->built[i], 0, __ATOMIC_RELEASE);
+	}
+	return n;
 }
 
 /* jsec_dense_mismatches compares every lookup of a grammar's small states
  * through the dense rows with tree-sitter's own search (for the tests);
  * -1 when the grammar has no dense rows. */
 long jsec_dense_mismatches(const TSLanguage *self) {
-	if (!jsec_dense_rows(self)) return -1;
+	if (!jsec_dense_of(self)) return -1;
 	long bad = 0;
 	for (uint32_t s = self->large_state_count; s < self->state_count; s++)
 		for (uint32_t sym = 0; sym < self->symbol_count; sym++)

@@ -143,8 +143,9 @@ func NewParser(lang Lang) *Parser {
 // densifyMu serialises jsec_densify, which fills one shared table.
 var densifyMu sync.Mutex
 
-// densify builds, on a grammar's first parser, the dense copy of its parse
-// table that makes every lookup one read (runtime.c). Without it (out of
+// densify sets up, on a grammar's first parser, the dense copy of its parse
+// table that makes every lookup one read (runtime.c); its rows fill as
+// parses reach their states. Without it (out of
 // memory) lookups search tree-sitter's own table: slower, same answers.
 func (g *grammar) densify() {
 	g.dense.Do(func() {
@@ -159,6 +160,17 @@ func (g *grammar) densify() {
 func denseMismatches(lang Lang) int {
 	grammars[lang].densify()
 	return int(C.jsec_dense_mismatches(grammars[lang].lang))
+}
+
+// denseFilled counts the small states of lang whose dense row is filled
+// (-1: no dense table); with unfill it also marks them all unfilled.
+func denseFilled(lang Lang, unfill bool) int {
+	grammars[lang].densify()
+	u := C.int(0)
+	if unfill {
+		u = 1
+	}
+	return int(C.jsec_dense_filled(grammars[lang].lang, u))
 }
 
 // SetArenaCap sets how much memory a parse may take from the Parser's

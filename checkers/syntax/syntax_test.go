@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -281,4 +283,49 @@ func TestDenseTableMatches(t *testing.T) {
 			t.Errorf("%s: %d lookups differ from tree-sitter's (-1: no dense table)", l, n)
 		}
 	}
+}
+
+// TestDenseRowsFillLazily holds the dense table to filling only the rows
+// of the states a parse reaches: in a fresh process (this test binary run
+// again for TestDenseFirstParse), one small function reaches a small part
+// of the C grammar; and rows marked unfilled fill again with tree-sitter's
+// answers.
+func TestDenseRowsFillLazily(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestDenseFirstParse$", "-test.v")
+	cmd.Env = append(os.Environ(), "JSEC_DENSE_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	var filled, total int
+	if _, err := fmt.Sscanf(string(out[max(0, bytes.Index(out, []byte("filled "))):]), "filled %d of %d", &filled, &total); err != nil {
+		t.Fatalf("child output: %v\n%s", err, out)
+	}
+	if filled <= 0 || filled*10 > total {
+		t.Errorf("a fresh process's one-line parse filled %d of %d rows; want some, and under a tenth", filled, total)
+	}
+	denseFilled(C, true)
+	if n := denseMismatches(C); n != 0 {
+		t.Fatalf("%d lookups differ from tree-sitter's after refilling", n)
+	}
+}
+
+// TestDenseFirstParse is TestDenseRowsFillLazily's child: it reports the
+// rows one parse fills in a process that has parsed nothing before.
+func TestDenseFirstParse(t *testing.T) {
+	if os.Getenv("JSEC_DENSE_CHILD") == "" {
+		t.Skip("run by TestDenseRowsFillLazily")
+	}
+	p := NewParser(C)
+	defer p.Close()
+	tree, err := p.Parse([]byte("int f(char *s) { char b[8]; if (s) strcpy(b, s); return b[0]; }\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Root().HasError() {
+		t.Fatal("the snippet does not parse cleanly")
+	}
+	filled := denseFilled(C, false)
+	denseMismatches(C)
+	fmt.Printf("filled %d of %d\n", filled, denseFilled(C, false))
 }
