@@ -6,10 +6,34 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#ifndef MAP_ANONYMOUS
+#define MAP_ANONYMOUS MAP_ANON
+#endif
 #include "flatten.h"
 #include "tsrt/language.h"
 #include "tsrt/subtree.h"
 #include "tsrt/tree.h"
+
+/* jsec_zeroed_huge returns n zeroed bytes that live as long as the
+ * process, aligned to 2 MB and advised for transparent huge pages where
+ * the system leaves that to each program (for runtime.c's dense parse
+ * rows: touched at random as parses reach their states, with 4 KB pages
+ * each page was a fault into the kernel, about 270 per process for C,
+ * costly on virtual machines). Untouched, the memory is never resident. */
+void *jsec_zeroed_huge(size_t n) {
+	const size_t huge = (size_t)2 << 20;
+	size_t len = (n + huge - 1) / huge * huge;
+	char *p = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) return NULL;
+	char *a = (char *)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+	if (a > p) munmap(p, (size_t)(a - p));
+	if (a + len < p + len + huge) munmap(a + len, (size_t)(p + len + huge - (a + len)));
+#ifdef MADV_HUGEPAGE
+	madvise(a, len, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+	return a;
+}
 
 /* The arena. A parse allocates tens of thousands of small subtrees and
  * frees them all when the tree is deleted; with libc that walk and the
@@ -25,7 +49,23 @@ struct jsec_chunk {
 	_Alignas(16) char data[];
 };
 
-enum { CHUNK = 1 << 20, HEADER = 16 };
+/* A standard chunk is one 2 MB block, aligned to 2 MB and advised for a
+ * transparent huge page where the system leaves that to each program: the
+ * arena of a parser is touched afresh as it first grows, and with 4 KB
+ * pages every page of it was a fault into the kernel (costly on virtual
+ * machines); with a huge page it is one. */
+enum { CHUNK_BLOCK = 2 << 20, HEADER = 16 };
+#define CHUNK (CHUNK_BLOCK - sizeof(jsec_chunk))
+
+static jsec_chunk *chunk_alloc(size_t cap) {
+	if (cap != CHUNK) return malloc(sizeof(jsec_chunk) + cap);
+	void *p = NULL;
+	if (posix_memalign(&p, CHUNK_BLOCK, CHUNK_BLOCK) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, CHUNK_BLOCK, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+	return p;
+}
 
 static __thread jsec_buf *arena_owner;
 /* libc_owner is the jsec_buf of a parse redone with libc allocation: its
@@ -48,7 +88,7 @@ static jsec_chunk *chunk_new(jsec_buf *b, size_t need) {
 		b->spare = c->next;
 	} else {
 		size_t cap = need > CHUNK ? need : CHUNK;
-		c = malloc(sizeof(jsec_chunk) + cap);
+		c = chunk_alloc(cap);
 		if (!c) return NULL;
 		c->cap = cap;
 	}

@@ -100,6 +100,8 @@ static inline bool ts_language_has_actions(const TSLanguage *self, TSStateId sta
 	return ts_language_lookup(self, state, symbol) != 0;
 }
 
+void *jsec_zeroed_huge(size_t n); /* flatten.c */
+
 /* jsec_densify sets up the dense rows of a grammar's small states, to be
  * filled as parses reach them. Calls must not overlap (syntax.go
  * serialises them); parses may run meanwhile and use the rows once they
@@ -116,10 +118,9 @@ long jsec_densify(const TSLanguage *self) {
 		return 0;
 	size_t small = self->state_count - self->large_state_count;
 	size_t n = small * self->symbol_count;
-	uint16_t *rows = calloc(n, sizeof *rows);
+	uint16_t *rows = jsec_zeroed_huge(n * sizeof *rows);
 	unsigned char *built = calloc(small, 1);
 	if (!rows || !built) {
-		free(rows);
 		free(built);
 		return -1;
 	}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestAdviseHugeHeap holds adviseHugeHeap to its effect: it leaves a
+// range of the heap the kernel has marked for transparent huge pages
+// (VmFlags "hg" in /proc/self/smaps), free, so that the heap's next large
+// allocation lands in it.
+func TestAdviseHugeHeap(t *testing.T) {
+	if b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || bytes.Contains(b, []byte("[never]")) {
+		t.Skip("no transparent huge pages here")
+	}
+	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
+		t.Skip("GODEBUG=disablethp=1")
+	}
+	start, end := adviseHugeHeap()
+	if end-start < 64<<20 {
+		t.Fatalf("advised %#x-%#x; want at least 64 MB", start, end)
+	}
+	for _, addr := range []uintptr{start, end - 1} {
+		flags, ok := vmFlags(t, addr)
+		if !ok {
+			t.Fatalf("no mapping holds %#x", addr)
+		}
+		if !strings.Contains(" "+flags+" ", " hg ") {
+			t.Errorf("the heap at %#x is not advised for huge pages; VmFlags: %s", addr, flags)
+		}
+	}
+	buf := make([]byte, 64<<20)
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
+	if hi := lo + uintptr(len(buf)); hi <= start || lo >= end {
+		t.Errorf("a 64 MB allocation at %#x-%#x misses the advised range %#x-%#x", lo, hi, start, end)
+	}
+	buf[0] = 1
+}
+
+// vmFlags returns the VmFlags of the mapping of /proc/self/smaps that
+// holds addr.
+func vmFlags(t *testing.T, addr uintptr) (string, bool) {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		t.Skip(err)
+	}
+	in := false
+	for _, line := range strings.Split(string(b), "\n") {
+		var lo, hi uintptr
+		if n, _ := fmt.Sscanf(line, "%x-%x", &lo, &hi); n == 2 { // a mapping's first line
+			in = lo <= addr && addr < hi
+			continue
+		}
+		if in && strings.HasPrefix(line, "VmFlags:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmFlags:")), true
+		}
+	}
+	return "", false
+}
