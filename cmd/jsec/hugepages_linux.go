@@ -25,8 +25,9 @@ const hugeHeapBytes int64 = 128 << 20
 // where each costs a trap to the host, and TLB misses on top. The Go
 // runtime does not advise its heap itself, so jsec maps the first
 // hugeHeapBytes of it up front (one large allocation, never touched, so
-// nothing becomes resident), advises that range, and frees it: the heap
-// then reuses the range, 2 MB pages at a time. GODEBUG=disablethp=1 (the
+// nothing becomes resident), advises that range, and drops it: the
+// collection its size sets off at once (concurrently, not holding up the
+// scan) frees it, and the heap then reuses the range, 2 MB pages at a time. GODEBUG=disablethp=1 (the
 // runtime's own switch) turns this off. It returns the range advised (for
 // the tests; empty when none).
 func adviseHugeHeap() (start, end uintptr) {
@@ -47,8 +48,7 @@ func adviseHugeHeap() (start, end uintptr) {
 	if end <= start || syscall.Madvise(b[start-base:end-base], syscall.MADV_HUGEPAGE) != nil {
 		start, end = 0, 0
 	}
-	runtime.KeepAlive(b) // b is dead from here on: the collection frees it
-	runtime.GC()
+	runtime.KeepAlive(b) // b is dead from here on
 	return start, end
 }
 
