@@ -1,7 +1,6 @@
 package c
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -882,9 +881,9 @@ func bufScanNames(lx *checkers.Lexed, x *bufNames) {
 // bufScanfConvRE finds the conversions scanf-width judges;
 // bufScanfBareRE those without a width.
 var (
-	bufScanfConvRE  = regexp.MustCompile(`%[0-9]*[hlLjzt]*[sSc\[]`)
-	bufScanfBareRE  = regexp.MustCompile(`%[hlLjzt]*[sS\[]`)
-	bufScanfWidthRE = regexp.MustCompile(`%([0-9]+)[hlLjzt]*[sSc\[]`)
+	bufScanfConvRE  = checkers.LazyRegexp(`%[0-9]*[hlLjzt]*[sSc\[]`)
+	bufScanfBareRE  = checkers.LazyRegexp(`%[hlLjzt]*[sS\[]`)
+	bufScanfWidthRE = checkers.LazyRegexp(`%([0-9]+)[hlLjzt]*[sSc\[]`)
 )
 
 // bufTriageScanf keeps scanf calls whose literal format has a %s or %[
@@ -903,10 +902,10 @@ func bufTriageScanf(lx *checkers.Lexed, tok int) bool {
 			continue
 		}
 		text := strings.ReplaceAll(lx.Text(k), "%%", "")
-		if bufScanfBareRE.MatchString(text) {
+		if bufScanfBareRE().MatchString(text) {
 			return true
 		}
-		widths = widths || bufScanfConvRE.MatchString(text)
+		widths = widths || bufScanfConvRE().MatchString(text)
 	}
 	if !widths {
 		return false
@@ -917,7 +916,7 @@ func bufTriageScanf(lx *checkers.Lexed, tok int) bool {
 	widest := int64(0)
 	for k := sp.Start; k < sp.End; k++ {
 		if lx.Kind(k) == checkers.TokString {
-			for _, m := range bufScanfWidthRE.FindAllStringSubmatch(lx.Text(k), -1) {
+			for _, m := range bufScanfWidthRE().FindAllStringSubmatch(lx.Text(k), -1) {
 				widest = max(widest, int64(atoiSmall(m[1])))
 			}
 		}

@@ -3,7 +3,6 @@ package c
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -116,7 +115,7 @@ type exShell struct {
 
 // exFetchRE finds a curl or wget invocation at the start of a command or
 // after a shell separator.
-var exFetchRE = regexp.MustCompile(`(?:^|[;&|(\x60]|\$\()\s*(?:[\w./-]*/)?(?:curl|wget)(?:\.exe)?(?:\s|$)`)
+var exFetchRE = checkers.LazyRegexp(`(?:^|[;&|(\x60]|\$\()\s*(?:[\w./-]*/)?(?:curl|wget)(?:\.exe)?(?:\s|$)`)
 
 // exShellCommand decides whether cmd, run at use, is a command whose
 // non-constant parts can carry text. ok is false when every non-constant
@@ -148,7 +147,7 @@ func exShellCommand(p *checkers.Pass, cmd, use syntax.Node) (exShell, bool) {
 		}
 	}
 	sh.text = b.Text
-	sh.fetch = textual && exFetchRE.MatchString(b.Text)
+	sh.fetch = textual && exFetchRE().MatchString(b.Text)
 	return sh, true
 }
 
@@ -196,7 +195,7 @@ var exExecForms = map[string]exExecForm{
 // exShells are the programs that run their -c argument as a command line.
 var exShells = map[string]bool{"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "csh": true, "tcsh": true, "ash": true, "mksh": true, "busybox": true}
 
-var exDashC = regexp.MustCompile(`^-[a-zA-Z]*c[a-zA-Z]*$`)
+var exDashC = checkers.LazyRegexp(`^-[a-zA-Z]*c[a-zA-Z]*$`)
 
 // checkExec flags exec*/posix_spawn of a non-constant program, and of a
 // shell whose -c command is not constant.
@@ -274,7 +273,7 @@ func exStringMacros(p *checkers.Pass) map[string]string {
 			if t.Kind != checkers.TokPreproc {
 				continue
 			}
-			m := exDefineRE.FindStringSubmatch(p.Lex.Text(i))
+			m := exDefineRE().FindStringSubmatch(p.Lex.Text(i))
 			if m == nil {
 				continue
 			}
@@ -294,7 +293,7 @@ func exCheckShellArgs(p *checkers.Pass, call syntax.Node, fn, shell string, elem
 	}
 	for i := 1; i < last; i++ {
 		flag, ok := StringValue(elems[i])
-		if !ok || !exDashC.MatchString(flag) {
+		if !ok || !exDashC().MatchString(flag) {
 			continue
 		}
 		cmd, ok := elems[i+1]

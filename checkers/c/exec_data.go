@@ -2,7 +2,6 @@ package c
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -499,7 +498,7 @@ func exXMLVar(p *checkers.Pass, e, use syntax.Node, depth int) exXMLFlags {
 	return f
 }
 
-var exDefineRE = regexp.MustCompile(`^#\s*define\s+(\w+)\s+(.*)$`)
+var exDefineRE = checkers.LazyRegexp(`^#\s*define\s+(\w+)\s+(.*)$`)
 
 // exXMLMacro evaluates an object-like macro of the file as parser options.
 func exXMLMacro(p *checkers.Pass, name string) (exXMLFlags, bool) {
@@ -511,7 +510,7 @@ func exXMLMacro(p *checkers.Pass, name string) (exXMLFlags, bool) {
 				continue
 			}
 			text := strings.ReplaceAll(p.Lex.Text(i), "\\\n", " ")
-			m := exDefineRE.FindStringSubmatch(text)
+			m := exDefineRE().FindStringSubmatch(text)
 			if m == nil {
 				continue
 			}

@@ -2,7 +2,6 @@ package c
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
@@ -11,7 +10,7 @@ import (
 // exSQLRE recognises SQL in the literal text of an assembled query. The
 // keywords are matched as whole words, never as substrings ("IN" inside
 // "STRING", "SET" inside "RESET").
-var exSQLRE = regexp.MustCompile(`(?is)\bselect\b.*\bfrom\b|\binsert\s+(?:or\s+\w+\s+)?into\b|\bupdate\b.*\bset\b|\bdelete\s+from\b|\breplace\s+into\b|\bwhere\b`)
+var exSQLRE = checkers.LazyRegexp(`(?is)\bselect\b.*\bfrom\b|\binsert\s+(?:or\s+\w+\s+)?into\b|\bupdate\b.*\bset\b|\bdelete\s+from\b|\breplace\s+into\b|\bwhere\b`)
 
 // exEscapers are the SQL libraries' escaping calls that write their
 // result into an argument: the index of the output and whether the output
@@ -40,7 +39,7 @@ func checkSQL(p *checkers.Pass, h checkers.Hit) {
 		return
 	}
 	b := exAssemble(p, q, call)
-	if !exSQLRE.MatchString(b.Text) {
+	if !exSQLRE().MatchString(b.Text) {
 		src := exOrigin(p, q)
 		if src.Origin == OriginExternal {
 			p.Report(checkers.Finding{Rule: ruleSQL, Span: checkers.NodeSpan(call), Adjust: 0.1,

@@ -58,7 +58,7 @@ func TestExPatterns(t *testing.T) {
 		"failed to insert item \x00 into the list": false,
 	}
 	for text, want := range sql {
-		if got := exSQLRE.MatchString(text); got != want {
+		if got := exSQLRE().MatchString(text); got != want {
 			t.Errorf("exSQLRE(%q) = %v, want %v", text, got, want)
 		}
 	}
@@ -71,7 +71,7 @@ func TestExPatterns(t *testing.T) {
 		"grep wget_options \x00":          false,
 	}
 	for text, want := range fetch {
-		if got := exFetchRE.MatchString(text); got != want {
+		if got := exFetchRE().MatchString(text); got != want {
 			t.Errorf("exFetchRE(%q) = %v, want %v", text, got, want)
 		}
 	}

@@ -88,7 +88,7 @@ func fsTokModeArg(lx *checkers.Lexed, tok int, m checkers.Span, want bool) bool 
 func fsTokDefines(lx *checkers.Lexed, name string) bool {
 	for i, t := range lx.Tokens {
 		if t.Kind == checkers.TokPreproc {
-			if m := exDefineRE.FindStringSubmatch(lx.Text(i)); m != nil && m[1] == name {
+			if m := exDefineRE().FindStringSubmatch(lx.Text(i)); m != nil && m[1] == name {
 				return true
 			}
 		}

@@ -1,9 +1,9 @@
 package c
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
 
@@ -24,7 +24,7 @@ type fmtText struct {
 
 // priRE matches the <inttypes.h> conversion macros: PRId64, SCNu32,
 // PRIxMAX, PRIuPTR, PRIdLEAST16 …
-var priRE = regexp.MustCompile(`^(?:PRI|SCN)([diouxXc])(?:LEAST|FAST)?(8|16|32|64|MAX|PTR)$`)
+var priRE = checkers.LazyRegexp(`^(?:PRI|SCN)([diouxXc])(?:LEAST|FAST)?(8|16|32|64|MAX|PTR)$`)
 
 // fmtLiteral returns the text of a format argument that is a string
 // literal or a concatenation of literals and macros. A macro right after
@@ -49,7 +49,7 @@ func fmtLiteral(n syntax.Node) (fmtText, bool) {
 				t.Opaque = true
 				return
 			}
-			if sub := priRE.FindStringSubmatch(m.Text()); sub != nil {
+			if sub := priRE().FindStringSubmatch(m.Text()); sub != nil {
 				b.WriteString(fmtPRIWidth(sub[2]) + sub[1])
 				return
 			}

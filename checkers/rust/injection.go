@@ -3,7 +3,6 @@ package rust
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/jsec/jsec/checkers"
@@ -302,8 +301,8 @@ var sqlSinks = []string{
 }
 
 var (
-	sqlWordRE = regexp.MustCompile(`(?i)\b(select|insert|update|delete|where)\b`)
-	sqlRE     = regexp.MustCompile(`(?is)\bselect\b.+\bfrom\b|\binsert\s+into\b|\bupdate\s+\S+\s+set\b|\bdelete\s+from\b|\bwhere\s+\S+\s*(=|<|>|!=|\blike\b|\bin\b)|\border\s+by\b`)
+	sqlWordRE = checkers.LazyRegexp(`(?i)\b(select|insert|update|delete|where)\b`)
+	sqlRE     = checkers.LazyRegexp(`(?is)\bselect\b.+\bfrom\b|\binsert\s+into\b|\bupdate\s+\S+\s+set\b|\bdelete\s+from\b|\bwhere\s+\S+\s*(=|<|>|!=|\blike\b|\bin\b)|\border\s+by\b`)
 )
 
 // triageSQL keeps query calls outside test items whose item holds a
@@ -317,7 +316,7 @@ func triageSQL(lx *checkers.Lexed, tok int) bool {
 		return false
 	}
 	for j := lx.Items[it].TokStart; j < lx.Items[it].TokEnd; j++ {
-		if lx.Kind(j) == checkers.TokString && sqlWordRE.MatchString(locTok(lx, j)) {
+		if lx.Kind(j) == checkers.TokString && sqlWordRE().MatchString(locTok(lx, j)) {
 			return true
 		}
 	}
@@ -340,7 +339,7 @@ func checkSQL(p *checkers.Pass, h checkers.Hit) {
 		return
 	}
 	b := sqlBuilt(p, locPeel(args[0]), 0)
-	if !b.ok || !sqlRE.MatchString(b.text) || len(b.values) == 0 {
+	if !b.ok || !sqlRE().MatchString(b.text) || len(b.values) == 0 {
 		return
 	}
 	adjust := 0.0

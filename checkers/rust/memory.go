@@ -2,7 +2,6 @@ package rust
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/jsec/jsec/checkers"
@@ -250,7 +249,7 @@ func triageStructField(lx *checkers.Lexed, tok int) bool {
 	return false
 }
 
-var interiorMutRE = regexp.MustCompile(`\b(RefCell|Cell|Mutex|RwLock|OnceCell|UnsafeCell)<`)
+var interiorMutRE = checkers.LazyRegexp(`\b(RefCell|Cell|Mutex|RwLock|OnceCell|UnsafeCell)<`)
 
 type rcCycleKey struct{ start int }
 
@@ -328,7 +327,7 @@ func strongLink(typ, target string) bool {
 	if i < 0 {
 		return false
 	}
-	if !interiorMutRE.MatchString(typ) {
+	if !interiorMutRE().MatchString(typ) {
 		return false
 	}
 	return wordIn(typ[i:], target)

@@ -146,7 +146,7 @@ func checkHardcoded(p *checkers.Pass, h checkers.Hit) {
 		// Test fixtures hold fake credentials and test vectors: only a
 		// recognizable real format (a cloud key, a PEM key, a URL with
 		// credentials) counts there.
-		if !secKnownFormats.MatchString(lit) && !secUserinfoRE.MatchString(lit) && !strings.Contains(lit, "PRIVATE KEY") {
+		if !secKnownFormats().MatchString(lit) && !secUserinfoRE().MatchString(lit) && !strings.Contains(lit, "PRIVATE KEY") {
 			return
 		}
 		adjust -= 0.2

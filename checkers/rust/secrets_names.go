@@ -2,8 +2,9 @@ package rust
 
 import (
 	"math"
-	"regexp"
 	"strings"
+
+	"github.com/jsec/jsec/checkers"
 )
 
 // This file decides which names denote secrets. A name is split into
@@ -139,10 +140,10 @@ func secRandName(name string) string {
 }
 
 var (
-	secEnvNameRE    = regexp.MustCompile(`^([A-Z]+|[A-Z][A-Z0-9]*(_[A-Z0-9]+)+)$`)
-	secIdentRE      = regexp.MustCompile(`^[a-z][a-z0-9]*([_.:-][a-z0-9]+)+$`)
-	secKnownFormats = regexp.MustCompile(`^(AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{20,}|xox[abprs]-[\w-]{10,}|sk_live_\w{10,}|sk-[A-Za-z0-9_-]{20,}|AIza[\w-]{30,}|glpat-[\w-]{20})`)
-	secUserinfoRE   = regexp.MustCompile(`^[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
+	secEnvNameRE    = checkers.LazyRegexp(`^([A-Z]+|[A-Z][A-Z0-9]*(_[A-Z0-9]+)+)$`)
+	secIdentRE      = checkers.LazyRegexp(`^[a-z][a-z0-9]*([_.:-][a-z0-9]+)+$`)
+	secKnownFormats = checkers.LazyRegexp(`^(AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{20,}|xox[abprs]-[\w-]{10,}|sk_live_\w{10,}|sk-[A-Za-z0-9_-]{20,}|AIza[\w-]{30,}|glpat-[\w-]{20})`)
+	secUserinfoRE   = checkers.LazyRegexp(`^[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
 )
 
 // secValue judges a string literal assigned to a secret name: whether it
@@ -150,16 +151,16 @@ var (
 // name, a header or field name, a format string, a path or URL), and how
 // strongly.
 func secValue(v string) (ok bool, adjust float64) {
-	if secUserinfoRE.MatchString(v) {
+	if secUserinfoRE().MatchString(v) {
 		return true, 0.1 // credentials inside a URL
 	}
 	if strings.Contains(v, "-----BEGIN") && strings.Contains(v, "PRIVATE KEY") {
 		return true, 0.15
 	}
-	if secKnownFormats.MatchString(v) && !strings.Contains(strings.ToLower(v), "example") {
+	if secKnownFormats().MatchString(v) && !strings.Contains(strings.ToLower(v), "example") {
 		return true, 0.15
 	}
-	if len(v) < 8 || strings.ContainsAny(v, " \t\n") || secEnvNameRE.MatchString(v) || secIdentRE.MatchString(v) {
+	if len(v) < 8 || strings.ContainsAny(v, " \t\n") || secEnvNameRE().MatchString(v) || secIdentRE().MatchString(v) {
 		return false, 0
 	}
 	low := strings.ToLower(v)

@@ -412,7 +412,7 @@ func checkFnNoSafetyDoc(p *checkers.Pass, h checkers.Hit) {
 	case len(docs) == 0:
 		adjust += 0.1
 		msg = fmt.Sprintf("pub unsafe fn %s has no doc comment, so no \"# Safety\" section saying what callers must guarantee", fnName(fn))
-	case safetyWordsRE.MatchString(all):
+	case safetyWordsRE().MatchString(all):
 		adjust -= 0.15
 		msg += " (its docs mention the requirements, but not under a # Safety heading)"
 	}

@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -224,8 +223,8 @@ func paramContract(p *checkers.Pass, s *memScope, names []string) (silent bool, 
 func fnName(fn syntax.Node) string { return fn.Field("name").Text() }
 
 var (
-	safetyHeadingRE = regexp.MustCompile(`(?im)(^|[\s"/*!]|\\n)#{1,6}[ \t]*safety\b`)
-	safetyWordsRE   = regexp.MustCompile(`(?i)\bsafety\b|undefined behaviou?r|\bcaller must\b|\bmust (ensure|be valid|guarantee|point)\b`)
+	safetyHeadingRE = checkers.LazyRegexp(`(?im)(^|[\s"/*!]|\\n)#{1,6}[ \t]*safety\b`)
+	safetyWordsRE   = checkers.LazyRegexp(`(?i)\bsafety\b|undefined behaviou?r|\bcaller must\b|\bmust (ensure|be valid|guarantee|point)\b`)
 )
 
 // docComments returns the doc comments (/// and /** */) and #[doc]
@@ -249,7 +248,7 @@ func docComments(p *checkers.Pass, item syntax.Node) []string {
 // from a file (#[doc = include_str!(…)]) that jsec cannot see.
 func safetyHeading(docs []string) bool {
 	for _, d := range docs {
-		if safetyHeadingRE.MatchString(d) || strings.Contains(d, "include_str") {
+		if safetyHeadingRE().MatchString(d) || strings.Contains(d, "include_str") {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
@@ -653,11 +652,11 @@ func (s *memScope) lengthAliases() map[string]bool {
 	return out
 }
 
-var intTypeRE = regexp.MustCompile(`^([ui](8|16|32|64|128|size)|c_u?(char|short|int|long|longlong)|c_s?size_t|s?size_t|off_t|off64_t|socklen_t|DWORD|UINT|ULONG)$`)
+var intTypeRE = checkers.LazyRegexp(`^([ui](8|16|32|64|128|size)|c_u?(char|short|int|long|longlong)|c_s?size_t|s?size_t|off_t|off64_t|socklen_t|DWORD|UINT|ULONG)$`)
 
 // intType reports whether t names an integer type (u32, usize, c_int,
 // libc::size_t …).
-func intType(t string) bool { return intTypeRE.MatchString(lastSegment(t)) }
+func intType(t string) bool { return intTypeRE().MatchString(lastSegment(t)) }
 
 // scalarIdents returns the locals an expression reads as whole values:
 // n in n * 2, but not v in v.len() or s in s.count.
