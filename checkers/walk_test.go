@@ -2,6 +2,7 @@ package checkers
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,7 +10,37 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"testing/iotest"
 )
+
+// TestReadAll holds readAll to the whole content whatever the reads
+// return: one byte at a time, a size that was stale (the file grew or
+// shrank after it was stat'ed), nothing at all.
+func TestReadAll(t *testing.T) {
+	text := "int f(void);\nint g(void);\n"
+	for _, c := range []struct {
+		name string
+		r    io.Reader
+		size int64
+	}{
+		{"exact", strings.NewReader(text), int64(len(text))},
+		{"one byte per read", iotest.OneByteReader(strings.NewReader(text)), int64(len(text))},
+		{"half per read", iotest.HalfReader(strings.NewReader(text)), int64(len(text))},
+		{"grew", strings.NewReader(text), 5},
+		{"shrank", strings.NewReader(text), 100},
+	} {
+		got, err := readAll(c.r, c.size, 1<<20)
+		if err != nil || string(got) != text {
+			t.Errorf("%s: %q, %v; want the whole text", c.name, got, err)
+		}
+	}
+	if got, err := readAll(strings.NewReader(""), 0, 1<<20); err != nil || len(got) != 0 {
+		t.Errorf("empty: %q, %v", got, err)
+	}
+	if got, _ := readAll(strings.NewReader(text), 5, 10); len(got) != 11 {
+		t.Errorf("past the limit: read %d bytes; want limit+1 = 11, to see it", len(got))
+	}
+}
 
 // tree creates files under a temp root: name → content ("" for empty).
 func tree(t *testing.T, files map[string]string) string {
@@ -152,8 +183,14 @@ func TestWalkCancelled(t *testing.T) {
 
 func TestReadSource(t *testing.T) {
 	root := tree(t, map[string]string{"ok.c": "int main(void) { return 0; }\n", "bin.c": "abc\x00def", "big.c": strings.Repeat("x", 100)})
-	if src, reason, _ := readSource(filepath.Join(root, "ok.c"), 1<<20); reason != "" || len(src) == 0 {
-		t.Fatalf("ok.c: %q", reason)
+	if src, reason, _ := readSource(filepath.Join(root, "ok.c"), 1<<20); reason != "" || string(src) != "int main(void) { return 0; }\n" {
+		t.Fatalf("ok.c: %q %q", reason, src)
+	}
+	if err := os.Symlink("ok.c", filepath.Join(root, "link.c")); err != nil {
+		t.Fatal(err)
+	}
+	if _, reason, kind := readSource(filepath.Join(root, "link.c"), 1<<20); !strings.Contains(reason, "unreadable") || kind != "error" {
+		t.Fatalf("link.c: %q %q (a symlink swapped in after the walk is not followed)", reason, kind)
 	}
 	if _, reason, kind := readSource(filepath.Join(root, "bin.c"), 1<<20); !strings.Contains(reason, "binary") || kind != "skipped" {
 		t.Fatalf("bin.c: %q %q", reason, kind)
