@@ -289,7 +289,7 @@ func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
 	// The hashes of lines 1..last; the occurrence number of a wanted line
 	// is counted on them afterwards, which costs less than a map update
 	// per line.
-	var hashes []uint64
+	hashes := make([]uint64, 0, last)
 	hashLines(src, nil, func(line int, hash uint64, _ int) bool {
 		hashes = append(hashes, hash)
 		return line < last
