@@ -115,9 +115,12 @@ func Scan(ctx context.Context, root string, opt Options) (*Result, error) {
 	if opt.Walk.Jobs == 0 {
 		opt.Walk.Jobs = opt.Jobs
 	}
-	s := &scanner{opt: opt, analyzers: map[string]*Analyzer{}, parsers: map[syntax.Lang][]*syntax.Parser{}}
+	s := &scanner{opt: opt, analyzers: map[string]func() *Analyzer{}, parsers: map[syntax.Lang][]*syntax.Parser{}}
 	for name, lang := range opt.Languages {
-		s.analyzers[name] = NewAnalyzer(lang, opt.Enabled)
+		// Built on the first file of the language, by the worker that
+		// reads it: the walk starts at once, and a language the tree does
+		// not hold costs nothing.
+		s.analyzers[name] = sync.OnceValue(func() *Analyzer { return NewAnalyzer(lang, opt.Enabled) })
 	}
 	defer s.closeParsers()
 
@@ -188,7 +191,7 @@ func SortIssues(is []issue.Issue) {
 
 type scanner struct {
 	opt       Options
-	analyzers map[string]*Analyzer
+	analyzers map[string]func() *Analyzer // by language name, built on first use
 
 	pmu     sync.Mutex
 	parsers map[syntax.Lang][]*syntax.Parser
@@ -247,10 +250,11 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 			lang = "cpp"
 		}
 	}
-	a := s.analyzers[lang]
-	if a == nil {
+	newAnalyzer := s.analyzers[lang]
+	if newAnalyzer == nil {
 		return out // language not selected
 	}
+	a := newAnalyzer()
 	out.read, out.size = true, len(src)
 	defer func() {
 		if p := s.opt.Progress; p != nil {
