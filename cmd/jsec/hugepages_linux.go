@@ -25,9 +25,12 @@ const hugeHeapBytes int64 = 128 << 20
 // where each costs a trap to the host, and TLB misses on top. The Go
 // runtime does not advise its heap itself, so jsec maps the first
 // hugeHeapBytes of it up front (one large allocation, never touched, so
-// nothing becomes resident), advises that range, and drops it: the
-// collection its size sets off at once (concurrently, not holding up the
-// scan) frees it, and the heap then reuses the range, 2 MB pages at a time. GODEBUG=disablethp=1 (the
+// nothing becomes resident), advises that range, and frees it with a
+// collection (about a millisecond: the heap holds little yet); the heap
+// then reuses the range, 2 MB pages at a time. (Left to the collection the
+// allocation sets off, concurrent with the scan, the range was sometimes
+// freed only after the heap had grown elsewhere: one scan in eight took
+// 15,000 faults instead of 3,500.) GODEBUG=disablethp=1 (the
 // runtime's own switch) turns this off. It returns the range advised (for
 // the tests; empty when none).
 func adviseHugeHeap() (start, end uintptr) {
@@ -48,7 +51,8 @@ func adviseHugeHeap() (start, end uintptr) {
 	if end <= start || syscall.Madvise(b[start-base:end-base], syscall.MADV_HUGEPAGE) != nil {
 		start, end = 0, 0
 	}
-	runtime.KeepAlive(b) // b is dead from here on
+	runtime.KeepAlive(b) // b is dead from here on: the collection frees it
+	runtime.GC()
 	return start, end
 }
 
