@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unsafe"
@@ -65,4 +66,21 @@ func vmFlags(t *testing.T, addr uintptr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// TestAdviseHugeHeapTightLimit holds adviseHugeHeap to a quarter of a
+// tight GOMEMLIMIT, and to nothing under one too tight to matter.
+func TestAdviseHugeHeapTightLimit(t *testing.T) {
+	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
+		t.Skip("GODEBUG=disablethp=1")
+	}
+	old := debug.SetMemoryLimit(64 << 20)
+	defer debug.SetMemoryLimit(old)
+	if start, end := adviseHugeHeap(); end-start > 16<<20 {
+		t.Errorf("under a 64 MB limit advised %d MB; want at most a quarter", (end-start)>>20)
+	}
+	debug.SetMemoryLimit(32 << 20)
+	if start, end := adviseHugeHeap(); end != start {
+		t.Errorf("under a 32 MB limit advised %d MB; want none", (end-start)>>20)
+	}
 }
