@@ -616,7 +616,19 @@ func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 	structType := m.is(tok, "struct") || m.is(tok, "union")
 	for k := tok + 1; k < end; k++ {
 		switch {
-		case m.is(k, "(") || m.is(k, "[") || m.is(k, "{"):
+		case m.is(k, "("):
+			c := m.closeOf(k)
+			if c < 0 {
+				continue
+			}
+			if m.is(m.skipFuncQualifiers(c+1), "{") {
+				// f(…) { … }: a function defined here (a method in a
+				// class body, a GCC nested function) declares no local;
+				// what its body declares has type words of its own.
+				return false
+			}
+			k = c
+		case m.is(k, "[") || m.is(k, "{"):
 			if c := m.closeOf(k); c > 0 {
 				k = c
 			}
@@ -630,7 +642,7 @@ func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 				}
 			}
 		case m.ident(k) && (m.is(k+1, ";") || m.is(k+1, ",")):
-			if structType && !m.is(k-1, "*") {
+			if structType && !m.is(k-1, "*") || m.funcQualifier(k) {
 				continue
 			}
 			if m.firstUseMayRead(k, end) && m.uninitMayRead(k, end) {
@@ -639,6 +651,41 @@ func memTriageUninit(lx *checkers.Lexed, tok int) bool {
 		}
 	}
 	return false
+}
+
+// funcQualifier reports whether token k, an identifier, qualifies the
+// function declarator before it rather than naming a variable: const,
+// volatile and noexcept (reserved words, never a name), and override and
+// final right after the declarator's ")" or one of those (elsewhere they
+// are ordinary names): int get() const; void f() const override;
+// (A variable named final or override declared with a macro for its type,
+// LIST_HEAD(x) final;, would be taken for a qualifier too.)
+func (m memLex) funcQualifier(k int) bool {
+	switch m.text(k) {
+	case "const", "volatile", "noexcept":
+		return true
+	case "override", "final":
+		switch m.text(k - 1) {
+		case ")", "const", "volatile", "noexcept", "&", "&&":
+			return true
+		}
+	}
+	return false
+}
+
+// skipFuncQualifiers returns the first token from k on that is not a
+// qualifier of a function declarator (const, volatile, noexcept, override,
+// final, & and &&): what follows a parameter list's ")".
+func (m memLex) skipFuncQualifiers(k int) int {
+	for k < m.item.TokEnd {
+		switch m.text(k) {
+		case "const", "volatile", "noexcept", "override", "final", "&", "&&":
+			k++
+			continue
+		}
+		return k
+	}
+	return k
 }
 
 // firstUseMayRead reports whether the first mention of the variable

@@ -25,20 +25,24 @@ func TestParseWaste(t *testing.T) {
 	type src struct {
 		path string
 		b    []byte
+		cpp  bool
 	}
 	var files []src
 	total := 0
 	filepath.WalkDir(*corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (filepath.Ext(p) == ".c" || filepath.Ext(p) == ".h") {
+		ext := filepath.Ext(p)
+		cppExt := ext == ".cc" || ext == ".cpp" || ext == ".cxx" || ext == ".hh" || ext == ".hpp"
+		if err == nil && !d.IsDir() && (ext == ".c" || ext == ".h" || cppExt) {
 			if b, err := os.ReadFile(p); err == nil {
-				files = append(files, src{p, b})
+				files = append(files, src{p, b, cppExt || ext == ".h" && IsCPPHeader(b)})
 				total += len(b)
 			}
 		}
 		return nil
 	})
-	parser := syntax.NewParser(syntax.C)
-	defer parser.Close()
+	parsers := map[bool]*syntax.Parser{false: syntax.NewParser(syntax.C), true: syntax.NewParser(syntax.CPP)}
+	defer parsers[false].Close()
+	defer parsers[true].Close()
 	for _, c := range allCheckers() {
 		if !selected(c.Name, *triageSet) || (*triageSet == "" && c.Name[:4] != "c/me" && c.Name != "c/null/deref") {
 			continue
@@ -62,8 +66,12 @@ func TestParseWaste(t *testing.T) {
 				seen[span{p.Item.Start, p.Item.End}] = true
 				c.Check(p, h)
 			}
-			a := checkers.NewAnalyzer(&checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: []*checkers.Checker{&wrapped}}, nil)
-			res, err := a.Analyze(context.Background(), checkers.NewFile("x.c", "c", f.b), parser)
+			lang := &checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: []*checkers.Checker{&wrapped}}
+			if f.cpp {
+				lang = &checkers.Language{Name: "cpp", Grammar: syntax.CPP, Lex: LexCPP, IdentByte: IdentByte, Checkers: []*checkers.Checker{&wrapped}}
+			}
+			a := checkers.NewAnalyzer(lang, nil)
+			res, err := a.Analyze(context.Background(), checkers.NewFile("x."+lang.Name, lang.Name, f.b), parsers[f.cpp])
 			if err != nil {
 				t.Fatal(err)
 			}

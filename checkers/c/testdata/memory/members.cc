@@ -52,3 +52,21 @@ void twice(Node *n)
 	delete n;
 	delete n; // want "c.memory.double-free"
 }
+
+/* Member function declarations end in qualifiers (const, override,
+   final), not in variable names; a method defined in the class body
+   declares no local in the class: its own locals are still tracked. */
+class Reader {
+public:
+	virtual ~Reader() = default;
+	int size() const; // safe "c.memory.uninit"
+	virtual bool empty() const override; // safe "c.memory.uninit"
+	int last() noexcept final; // safe "c.memory.uninit"
+	int read(char *buf) const {
+		int n;
+		if (buf)
+			n = 1;
+		return n; // want "c.memory.uninit"
+	}
+	int count() noexcept { int c; return c; } // want "c.memory.uninit"
+};

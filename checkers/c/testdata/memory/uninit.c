@@ -335,3 +335,13 @@ int masked_sum(int a)
 	int v = (a + 1) & mask; // want "c.memory.uninit"
 	return v;
 }
+
+/* final and override are ordinary names in C. */
+int names(int k)
+{
+	int final, override;
+	if (k)
+		override = k;
+	k += final; // want "c.memory.uninit"
+	return override; // want "c.memory.uninit"
+}
