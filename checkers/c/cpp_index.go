@@ -28,7 +28,7 @@ func cppIsContainer(t string) bool {
 }
 
 // triageContainer keeps a container declaration "vector<T> &v" when the
-// item indexes the declared name: v[ ... ].
+// item indexes the declared name with anything but a number: v[ ... ].
 func triageContainer(lx *checkers.Lexed, tok int) bool {
 	j := tok + 1
 	if lx.Is(j, "<") {
@@ -65,8 +65,8 @@ func triageContainer(lx *checkers.Lexed, tok int) bool {
 		return false // a member: Check looks at parameters and locals only
 	}
 	for k := j + 1; k+1 < lx.Items[it].TokEnd; k++ {
-		if lx.Is(k, name) && lx.Is(k+1, "[") && lx.Kind(k) == checkers.TokIdent {
-			return true
+		if lx.Is(k, name) && lx.Is(k+1, "[") && lx.Kind(k) == checkers.TokIdent && !(lx.Kind(k+2) == checkers.TokNumber && lx.Is(k+3, "]")) {
+			return true // v[0] is no index from outside: Check leaves it
 		}
 	}
 	return false

@@ -56,3 +56,14 @@ class Paths {
  private:
   std::vector<int> items_;  // safe "cpp.container.unchecked-index"
 };
+
+// A number is no index from outside; the same vector indexed by a
+// parameter is.
+int FirstAndNth(const std::vector<int>& v, int n) {
+  if (v.empty()) return 0;
+  int first = v[0];  // safe "cpp.container.unchecked-index"
+  return first + v[n];  // want "cpp.container.unchecked-index"
+}
+int First(const std::vector<int>& v) {
+  return v.empty() ? 0 : v[0];  // safe "cpp.container.unchecked-index"
+}
