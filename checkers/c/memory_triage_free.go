@@ -598,6 +598,12 @@ func (m memLex) triageDelete(tok int) bool {
 	if !m.ident(a) {
 		return m.is(a, "this") || m.is(a, "*") || m.is(a, "(")
 	}
+	if m.namedCastStatement(a) {
+		// delete reinterpret_cast<T *>(p);: Check follows no path through
+		// a named cast (PathOf, the state walk), so none of its rules
+		// can fire here.
+		return false
+	}
 	pe := m.pathEnd(a)
 	if !m.is(pe, ";") {
 		return true
@@ -611,6 +617,41 @@ func (m memLex) triageDelete(tok int) bool {
 		return true
 	}
 	return !m.huge(tok) && m.usedAround(a, pe, tok, pe)
+}
+
+// namedCastStatement reports whether the tokens from a are a C++ named
+// cast, static_cast<…>(…) and its kin, that ends the statement.
+func (m memLex) namedCastStatement(a int) bool {
+	switch m.text(a) {
+	case "static_cast", "reinterpret_cast", "const_cast", "dynamic_cast":
+	default:
+		return false
+	}
+	if !m.is(a+1, "<") {
+		return false
+	}
+	depth := 0
+	for k := a + 1; k < m.item.TokEnd; k++ {
+		switch m.text(k) {
+		case "<":
+			depth++
+		case ">":
+			depth--
+		case ">>":
+			depth -= 2
+		case "(", "[":
+			if c := m.closeOf(k); c > 0 {
+				k = c
+			}
+		case ";", "{", "}":
+			return false
+		}
+		if depth <= 0 {
+			c := m.closeOf(k + 1)
+			return depth == 0 && m.is(k+1, "(") && c > 0 && m.is(c+1, ";")
+		}
+	}
+	return false
 }
 
 // allocKindOtherThan reports an assignment of name before tok in the
