@@ -249,6 +249,33 @@ func (lx *Lexed) Close(i int) int {
 
 // Open returns the index of the bracket that the one at token i (")",
 // "]" or "}") closes, or -1.
+// AngleEnd returns the token that closes the template argument list
+// opening with the "<" at i (">>" closes two), stepping over bracketed
+// groups, or -1 when a ";", "{" or "}" comes first or the tokens run out.
+func (lx *Lexed) AngleEnd(i int) int {
+	depth := 0
+	for k := i; k < len(lx.Tokens); k++ {
+		switch lx.Text(k) {
+		case "<":
+			depth++
+		case ">":
+			depth--
+		case ">>":
+			depth -= 2
+		case "(", "[":
+			if c := lx.Close(k); c > 0 {
+				k = c
+			}
+		case ";", "{", "}":
+			return -1
+		}
+		if depth <= 0 {
+			return k
+		}
+	}
+	return -1
+}
+
 func (lx *Lexed) Open(i int) int {
 	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
 		return -1

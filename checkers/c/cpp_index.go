@@ -32,21 +32,8 @@ func cppIsContainer(t string) bool {
 func triageContainer(lx *checkers.Lexed, tok int) bool {
 	j := tok + 1
 	if lx.Is(j, "<") {
-		depth := 0
-		for ; j < len(lx.Tokens); j++ {
-			switch lx.Text(j) {
-			case "<":
-				depth++
-			case ">":
-				depth--
-			case ">>":
-				depth -= 2
-			case ";", "{", "}":
-				return false
-			}
-			if depth <= 0 {
-				break
-			}
+		if j = lx.AngleEnd(j); j < 0 {
+			return false
 		}
 		j++
 	}

@@ -627,31 +627,12 @@ func (m memLex) namedCastStatement(a int) bool {
 	default:
 		return false
 	}
-	if !m.is(a+1, "<") {
+	e := m.lx.AngleEnd(a + 1)
+	if e < 0 || e >= m.item.TokEnd || !m.is(a+1, "<") {
 		return false
 	}
-	depth := 0
-	for k := a + 1; k < m.item.TokEnd; k++ {
-		switch m.text(k) {
-		case "<":
-			depth++
-		case ">":
-			depth--
-		case ">>":
-			depth -= 2
-		case "(", "[":
-			if c := m.closeOf(k); c > 0 {
-				k = c
-			}
-		case ";", "{", "}":
-			return false
-		}
-		if depth <= 0 {
-			c := m.closeOf(k + 1)
-			return depth == 0 && m.is(k+1, "(") && c > 0 && m.is(c+1, ";")
-		}
-	}
-	return false
+	c := m.closeOf(e + 1)
+	return m.is(e+1, "(") && c > 0 && m.is(c+1, ";")
 }
 
 // allocKindOtherThan reports an assignment of name before tok in the

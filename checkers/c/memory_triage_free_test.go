@@ -33,3 +33,36 @@ func TestFreeTriageNamedCasts(t *testing.T) {
 		}
 	}
 }
+
+// TestAngleEnd pins Lexed.AngleEnd on C++ template arguments: nested
+// lists, ">>" closing two, a comparison inside parentheses, and a
+// statement end before any close.
+func TestAngleEnd(t *testing.T) {
+	cases := []struct {
+		src  string
+		want string // the text from the closing token on, "" for none
+	}{
+		{"vector<int> v;", "> v;"},
+		{"map<string, vector<int>> m;", ">> m;"},
+		{"array<int, (N > 2 ? 4 : 8)> a;", "> a;"},
+		{"static_cast<const char *>(p);", ">(p);"},
+		{"a < b; c > d;", ""},
+	}
+	for _, c := range cases {
+		lx := LexCPP([]byte(c.src))
+		lt := -1
+		for i := range lx.Tokens {
+			if lx.Is(i, "<") {
+				lt = i
+				break
+			}
+		}
+		got := ""
+		if e := lx.AngleEnd(lt); e >= 0 {
+			got = c.src[lx.Tokens[e].Start:]
+		}
+		if got != c.want {
+			t.Errorf("%q: AngleEnd at %q, want %q", c.src, got, c.want)
+		}
+	}
+}
