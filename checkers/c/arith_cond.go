@@ -29,11 +29,41 @@ func triageAssignCond(lx *checkers.Lexed, tok int) bool {
 			depth--
 		case "=":
 			if depth == 0 {
-				return true
+				return !condDeclaration(lx, tok+2, j)
 			}
 		}
 	}
 	return false
+}
+
+// condDeclaration reports whether the tokens [from, eq) declare a
+// variable, as a C++ condition may (if (auto *m = next()), while
+// (const Node *n = pop())): a type of names, ::, template arguments, *
+// and &, then the declared name; Check finds no assignment there. An
+// expression puts no name right after a name, *, & or template
+// arguments before its "=": x = y, a.b = c, *p = v, ns::var = v.
+func condDeclaration(lx *checkers.Lexed, from, eq int) bool {
+	name := eq - 1
+	if name <= from || lx.Kind(name) != checkers.TokIdent || lx.Kind(from) != checkers.TokIdent && !lx.Is(from, "::") {
+		return false
+	}
+	switch before := name - 1; {
+	case lx.Kind(before) == checkers.TokIdent, lx.Is(before, "*"), lx.Is(before, "&"), lx.Is(before, "&&"), lx.Is(before, ">"), lx.Is(before, ">>"):
+	default:
+		return false // a::b = c, x.y = z
+	}
+	for k := from; k < name; k++ {
+		switch {
+		case lx.Kind(k) == checkers.TokIdent, lx.Is(k, "::"), lx.Is(k, "*"), lx.Is(k, "&"), lx.Is(k, "&&"):
+		case lx.Is(k, "<"):
+			if k = lx.AngleEnd(k); k < 0 || k >= name {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // checkAssignCond reports an if/while/do condition that is a bare
