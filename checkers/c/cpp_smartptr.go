@@ -8,8 +8,8 @@ import (
 	"github.com/jsec/jsec/checkers/syntax"
 )
 
-// triageGet keeps x.get() / x->get() in a statement that deletes, frees,
-// builds a smart pointer or assigns.
+// triageGet keeps x.get() / x->get() in a statement that deletes, frees
+// or builds a smart pointer, or as the whole right side of an assignment.
 func triageGet(lx *checkers.Lexed, tok int) bool {
 	if !(lx.Is(tok-1, ".") || lx.Is(tok-1, "->")) || !lx.Is(tok+1, "(") || !lx.Is(tok+2, ")") {
 		return false
@@ -19,11 +19,21 @@ func triageGet(lx *checkers.Lexed, tok int) bool {
 			break
 		}
 		switch lx.Text(j) {
-		case "delete", "free", "unique_ptr", "shared_ptr", "reset", "=":
+		case "delete", "free", "unique_ptr", "shared_ptr", "reset":
 			return true
 		}
 	}
-	return false
+	// x = p.get(): Check looks at an assignment whose whole right side is
+	// the call (parentheses aside), not at p.get() inside another
+	// expression or call (f(p.get()), reinterpret_cast<T *>(p.get())).
+	j := tok - 2
+	for j >= 0 && (lx.Kind(j) == checkers.TokIdent || lx.Is(j, ".") || lx.Is(j, "->") || lx.Is(j, "::")) {
+		j--
+	}
+	for j >= 0 && lx.Is(j, "(") {
+		j--
+	}
+	return lx.Is(j, "=")
 }
 
 // checkGetEscape reports the raw pointer of a smart pointer deleted,

@@ -54,3 +54,16 @@ void FreeBuffer(std::unique_ptr<char, void (*)(void *)> buf) {
   char *released = buf.release();  // safe "cpp.smartptr.get-escape"
   free(released);
 }
+
+// Parentheses around the call keep it the whole right side; a cast or a
+// call around it does not.
+Conn *kept;
+void Parenthesised() {
+  auto c = std::make_unique<Conn>();
+  kept = (c.get());  // want "cpp.smartptr.get-escape"
+}
+void ThroughCast() {
+  auto c = std::make_unique<Conn>();
+  void *v = reinterpret_cast<void *>(c.get());  // safe "cpp.smartptr.get-escape"
+  kept = static_cast<Conn *>(v);
+}
