@@ -67,3 +67,26 @@ int FirstAndNth(const std::vector<int>& v, int n) {
 int First(const std::vector<int>& v) {
   return v.empty() ? 0 : v[0];  // safe "cpp.container.unchecked-index"
 }
+
+// A counter that only ever holds numbers is no index from outside; one
+// set from a parameter, read by scanf or stepped by one is.
+int Counted(const std::vector<int>& v) {
+  int total = 0;
+  for (size_t i = 0; i < v.size(); ++i) total += v[i];  // safe "cpp.container.unchecked-index"
+  return total;
+}
+int SetFromParam(const std::vector<int>& v, int n) {
+  int i = 0;
+  i = n;
+  return v[i];  // want "cpp.container.unchecked-index"
+}
+int ReadByScanf(const std::vector<int>& v) {
+  int i = 0;
+  if (scanf("%d", &i) != 1) return 0;
+  return v[i];  // want "cpp.container.unchecked-index"
+}
+int SteppedByParam(const std::vector<int>& v, int n) {
+  int i = 0;
+  i += n;
+  return v[i];  // want "cpp.container.unchecked-index"
+}
