@@ -244,7 +244,7 @@ func (m memLex) target(i int) (start, end int, ok bool) {
 func (m memLex) nextPath(i, ps, pe int) int {
 	n := pe - ps
 	for j := i; j < m.item.TokEnd; j++ {
-		if (m.lx.Kind(j) == checkers.TokIdent || m.is(ps, "*")) && m.samePath(j, ps, n) && !m.is(j-1, "->") && !m.is(j-1, ".") {
+		if (m.lx.Kind(j) == checkers.TokIdent || m.is(ps, "*")) && m.samePath(j, ps, n) && !m.is(j-1, "->") && !m.is(j-1, ".") && !m.tagName(j) {
 			return j
 		}
 	}
@@ -466,6 +466,12 @@ func (m memLex) straightFrom(from, k int) bool {
 		}
 	}
 	return depth == 0 && m.preprocBalanced(from, k)
+}
+
+// tagName reports whether the name at k is a struct, union or enum tag
+// (struct auth *authp), never a variable of that name.
+func (m memLex) tagName(k int) bool {
+	return m.is(k-1, "struct") || m.is(k-1, "union") || m.is(k-1, "enum")
 }
 
 // noVariable reports a mention of a name at token j that is no use of a

@@ -319,7 +319,7 @@ func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
 	depth, returning := 0, false
 	seg = from
 	for k := from; k < m.item.TokEnd; k++ {
-		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") {
+		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") && !m.tagName(k) {
 			return k, seg, false
 		}
 		stmt := m.is(k-1, ";") || m.is(k-1, "{") || m.is(k-1, "}")

@@ -144,3 +144,31 @@ void drain_reads_head(struct node **list)
 		free(p->name);
 	}
 }
+
+/* A struct tag spelled like the freed variable is no use of it. */
+struct auth {
+	char *name;
+};
+
+void drop_auth(const char *header, struct auth *state)
+{
+	char *auth = strdup(header);
+	if (!auth)
+		return;
+	log_event("auth", auth);
+	free(auth); // safe "c.memory.use-after-free"
+	{
+		struct auth *a = state;
+		log_event("tag", a->name);
+	}
+}
+
+void drop_auth_then_use(const char *header, struct auth *state)
+{
+	char *auth = strdup(header);
+	if (!auth)
+		return;
+	free(auth);
+	struct auth *a = state;
+	log_event(a->name, auth); // want "c.memory.use-after-free"
+}
