@@ -48,6 +48,19 @@ func memTriageFree(lx *checkers.Lexed, tok int) bool {
 	return m.itemHasNew() || pe == a+1 && m.mayBeArray(a, tok) || !m.huge(tok) && m.usedAround(a, pe, tok, closeTok)
 }
 
+// siblingPath reports whether the mention at k of the root of the n-token
+// path at p goes on to another member than the path does: s->a.len
+// beside s->a.buf, which reads none of s->a.buf. A mention of the path
+// itself, or of a prefix that is not followed by a member access (f(s)),
+// is no sibling.
+func (m memLex) siblingPath(k, p, n int) bool {
+	j := 1
+	for j < n && m.samePath(k+j, p+j, 1) {
+		j++
+	}
+	return j < n && (m.is(p+j-1, "->") || m.is(p+j-1, ".")) && m.ident(k+j) && !m.is(k+j+1, "(")
+}
+
 // castEnd returns the token after a cast "( type )" starting at i, or -1.
 func (m memLex) castEnd(i int) int {
 	j := i + 1
@@ -553,7 +566,7 @@ func (m memLex) killedAt(from, next, n int) bool {
 			return false
 		}
 		for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
-			if m.samePath(k, next, 1) {
+			if m.samePath(k, next, 1) && !m.siblingPath(k, next, n) {
 				return false // p = p->next reads the old value first
 			}
 		}

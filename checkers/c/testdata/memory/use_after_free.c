@@ -172,3 +172,22 @@ void drop_auth_then_use(const char *header, struct auth *state)
 	struct auth *a = state;
 	log_event(a->name, auth); // want "c.memory.use-after-free"
 }
+
+/* Reassigned at once: a read of a sibling member in the new value is no
+   use of the freed one; a read of the freed member itself is. */
+struct entry {
+	char *name;
+	char *label;
+};
+
+void rename_entry(struct entry *e)
+{
+	free(e->name);
+	e->name = strdup(e->label); // safe "c.memory.use-after-free"
+}
+
+void rename_from_itself(struct entry *e)
+{
+	free(e->name);
+	e->name = strdup(e->name); // want "c.memory.use-after-free"
+}
