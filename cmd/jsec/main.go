@@ -6,6 +6,10 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+
+	// Sets the heap up for huge pages in its init, which runs before the
+	// packages that allocate most at start-up (see its doc).
+	_ "github.com/jsec/jsec/cmd/jsec/internal/hugeheap"
 )
 
 // version is set at build time (-ldflags "-X main.version=...").

@@ -208,7 +208,6 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	if _, err := os.Stat(o.Root); err != nil {
 		return usagef("scan %s: %v", o.Root, errorText(err))
 	}
-	adviseHugeHeap()
 	conf, err := loadConfig(io, o, o.changed)
 	if err != nil {
 		return err

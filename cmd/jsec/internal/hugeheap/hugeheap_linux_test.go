@@ -1,32 +1,30 @@
-package main
+package hugeheap
 
 import (
 	"bytes"
 	"fmt"
 	"os"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
 	"unsafe"
 )
 
-// TestAdviseHugeHeap holds adviseHugeHeap to its effect: it leaves a
+// TestInitAdvised holds the package's init to its effect: it leaves a
 // range of the heap the kernel has marked for transparent huge pages
 // (VmFlags "hg" in /proc/self/smaps), free, so that the heap's next large
 // allocation lands in advised memory.
-func TestAdviseHugeHeap(t *testing.T) {
+func TestInitAdvised(t *testing.T) {
 	if b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil || bytes.Contains(b, []byte("[never]")) {
 		t.Skip("no transparent huge pages here")
 	}
 	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
 		t.Skip("GODEBUG=disablethp=1")
 	}
-	start, end := adviseHugeHeap()
-	if end-start < 64<<20 {
-		t.Fatalf("advised %#x-%#x; want at least 64 MB", start, end)
+	if End-Start < 64<<20 {
+		t.Fatalf("init advised %#x-%#x; want at least 64 MB", Start, End)
 	}
-	for _, addr := range []uintptr{start, end - 1} {
+	for _, addr := range []uintptr{Start, End - 1} {
 		flags, ok := vmFlags(t, addr)
 		if !ok {
 			t.Fatalf("no mapping holds %#x", addr)
@@ -35,7 +33,6 @@ func TestAdviseHugeHeap(t *testing.T) {
 			t.Errorf("the heap at %#x is not advised for huge pages; VmFlags: %s", addr, flags)
 		}
 	}
-	runtime.GC() // the collection adviseHugeHeap set off may still run
 	buf := make([]byte, 64<<20)
 	lo := uintptr(unsafe.Pointer(unsafe.SliceData(buf)))
 	for _, addr := range []uintptr{lo + hugePage, lo + uintptr(len(buf)) - hugePage} {
@@ -68,19 +65,19 @@ func vmFlags(t *testing.T, addr uintptr) (string, bool) {
 	return "", false
 }
 
-// TestAdviseHugeHeapTightLimit holds adviseHugeHeap to a quarter of a
+// TestAdviseTightLimit holds Advise to a quarter of a
 // tight GOMEMLIMIT, and to nothing under one too tight to matter.
-func TestAdviseHugeHeapTightLimit(t *testing.T) {
+func TestAdviseTightLimit(t *testing.T) {
 	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
 		t.Skip("GODEBUG=disablethp=1")
 	}
 	old := debug.SetMemoryLimit(64 << 20)
 	defer debug.SetMemoryLimit(old)
-	if start, end := adviseHugeHeap(); end-start > 16<<20 {
+	if start, end := Advise(); end-start > 16<<20 {
 		t.Errorf("under a 64 MB limit advised %d MB; want at most a quarter", (end-start)>>20)
 	}
 	debug.SetMemoryLimit(32 << 20)
-	if start, end := adviseHugeHeap(); end != start {
+	if start, end := Advise(); end != start {
 		t.Errorf("under a 32 MB limit advised %d MB; want none", (end-start)>>20)
 	}
 }
