@@ -145,10 +145,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	if out.Errors == nil {
 		out.Errors = []Error{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(&out)
+	return EncodeJSON(w, &out)
 }
 
 // ReadJSON reads a report.json (a baseline, a shard to merge).

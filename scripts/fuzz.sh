@@ -6,12 +6,14 @@ T=${FUZZTIME:-30s}
 targets=(
 	"./checkers FuzzAnalyze"
 	"./checkers/c FuzzLex"
+	"./checkers/c FuzzTriage"
 	"./checkers/rust FuzzLex"
 	"./checkers/syntax FuzzParse"
 	"./checkers/ignore FuzzParse"
 	"./rules/grep FuzzSearch"
 	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"
+	"./report FuzzIndent"
 )
 for t in "${targets[@]}"; do
 	set -- $t

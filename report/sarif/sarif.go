@@ -13,7 +13,6 @@
 package sarif
 
 import (
-	"encoding/json"
 	"io"
 	"io/fs"
 	"net/url"
@@ -163,10 +162,7 @@ func (o Options) Write(w io.Writer, r *report.Report) error {
 	if loc.rootURI != "" {
 		rn.OriginalURIBaseIDs = map[string]artifactLoc{SourceRootID: {URI: loc.rootURI}}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(sarifLog{Schema: SchemaURI, Version: Version, Runs: []run{rn}})
+	return report.EncodeJSON(w, sarifLog{Schema: SchemaURI, Version: Version, Runs: []run{rn}})
 }
 
 // automationID builds runs[].automationDetails.id: "jsec/" plus the
