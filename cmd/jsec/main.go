@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 
@@ -30,7 +31,32 @@ const (
 	memoryLimit = 512 << 20
 )
 
+// cpus is the number of CPUs jsec works on: GOMAXPROCS as the runtime
+// set it before main (the machine's CPUs, a container's CPU limit, or
+// $GOMAXPROCS). --jobs defaults to it.
+var cpus = runtime.GOMAXPROCS(0)
+
+// procsPerCPU is how many Go scheduler slots (Ps) jsec runs per CPU unless
+// $GOMAXPROCS says otherwise. The scan's workers (one per CPU) spend much
+// of their time in cgo calls (tree-sitter) and system calls, during which
+// the runtime may hand their P to another thread; with one P per CPU a
+// worker coming back often found none free and waited for one, its core
+// idle meanwhile, and the collector's workers, the walk and the report
+// writers competed for the same two slots. With two per CPU, on 2 cores:
+// curl, git and redis scanned in 1.13 s instead of 1.21 s (median of
+// interleaved rounds), with less CPU time (user 1.63 -> 1.44 s).
+const procsPerCPU = 2
+
+// setProcs sets GOMAXPROCS to procsPerCPU per CPU unless $GOMAXPROCS
+// (read through getenv) chose it.
+func setProcs(getenv func(string) string) {
+	if getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(procsPerCPU * cpus)
+	}
+}
+
 func main() {
+	setProcs(os.Getenv)
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -198,5 +200,29 @@ func TestVersion(t *testing.T) {
 	code, stdout, _ := runCLI(t, "version")
 	if code != 0 || !strings.HasPrefix(stdout, "jsec ") {
 		t.Fatalf("%d %q", code, stdout)
+	}
+}
+
+// TestSetProcs holds setProcs to its two cases: procsPerCPU Ps per CPU by
+// default, and $GOMAXPROCS, when set, left alone.
+func TestSetProcs(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(cpus)
+	setProcs(func(string) string { return "" })
+	if got := runtime.GOMAXPROCS(0); got != procsPerCPU*cpus {
+		t.Errorf("GOMAXPROCS = %d; want %d (%d per CPU, %d CPUs)", got, procsPerCPU*cpus, procsPerCPU, cpus)
+	}
+	runtime.GOMAXPROCS(cpus)
+	setProcs(func(k string) string {
+		if k == "GOMAXPROCS" {
+			return "3"
+		}
+		return ""
+	})
+	if got := runtime.GOMAXPROCS(0); got != cpus {
+		t.Errorf("with $GOMAXPROCS set, GOMAXPROCS changed to %d; want it left at %d", got, cpus)
+	}
+	if f := newScanCmd(ioStreams(), nil).Flags().Lookup("jobs"); f == nil || f.DefValue != strconv.Itoa(cpus) {
+		t.Errorf("--jobs defaults to %v; want the CPU count %d", f, cpus)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -104,7 +103,7 @@ interrupted).`,
 	f := cmd.Flags()
 	f.StringVarP(&opts.Out, "out", "o", "jsec-out", "directory to write the reports into")
 	f.StringVar(&opts.FailOn, "fail-on", "high", "exit 1 when a finding has this severity or higher: critical, high, medium, low or never")
-	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files analysed at once (default: the number of CPUs); with --verify also the findings verified at once (else 4)")
+	f.IntVarP(&opts.Jobs, "jobs", "j", cpus, "files analysed at once (default: the number of CPUs); with --verify also the findings verified at once (else 4)")
 	f.StringArrayVar(&opts.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	f.StringSliceVar(&opts.Langs, "lang", []string{"c", "cpp", "rust"}, "languages to scan: c, cpp, rust")
 	f.Float64Var(&opts.MinConfidence, "min-confidence", 0, "drop findings whose confidence is below this (0..1)")
