@@ -55,6 +55,9 @@ func Advise() (start, end uintptr) {
 	if n < 8*hugePage {
 		return 0, 0
 	}
+	// The allocation would set off a collection of its own, a first one
+	// ahead of the one below: none until b is advised.
+	gc := debug.SetGCPercent(-1)
 	b := make([]byte, n)
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	start = (base + hugePage - 1) &^ (hugePage - 1)
@@ -64,6 +67,7 @@ func Advise() (start, end uintptr) {
 		start, end = 0, 0
 	}
 	runtime.KeepAlive(b) // b is dead from here on: the collection frees it
+	debug.SetGCPercent(gc)
 	runtime.GC()
 	return start, end
 }
