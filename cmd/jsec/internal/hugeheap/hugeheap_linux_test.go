@@ -24,7 +24,10 @@ func TestInitAdvised(t *testing.T) {
 	if End-Start < 64<<20 {
 		t.Fatalf("init advised %#x-%#x; want at least 64 MB", Start, End)
 	}
-	for _, addr := range []uintptr{Start, End - 1} {
+	if Below == 0 || Below > Start {
+		t.Fatalf("Below = %#x; want the heap below Start %#x advised too", Below, Start)
+	}
+	for _, addr := range []uintptr{Below, Start, End - 1} {
 		flags, ok := vmFlags(t, addr)
 		if !ok {
 			t.Fatalf("no mapping holds %#x", addr)
