@@ -33,9 +33,23 @@ func NewFile(rel, lang string, src []byte) *File {
 
 // Lines returns the file's line index, built on first use.
 func (f *File) Lines() Lines {
-	f.linesOnce.Do(func() { f.lines = NewLines(f.Src) })
+	f.linesOnce.Do(func() {
+		buf, _ := linesPool.Get()
+		f.lines = appendLines(buf, f.Src)
+	})
 	return f.lines
 }
+
+// recycleLines hands the line index back for the next file; f's Lines
+// must not be used after.
+func (f *File) recycleLines() {
+	if f.lines != nil {
+		linesPool.Put(f.lines[:0])
+		f.lines = nil
+	}
+}
+
+var linesPool FreeList[Lines]
 
 var testDirs = map[string]bool{
 	"test": true, "tests": true, "testing": true, "testsuite": true, "unittest": true,

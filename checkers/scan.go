@@ -244,6 +244,9 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		case s.opt.ClassifyHeader != nil:
 			var cpp bool
 			if cpp, lexedC = s.opt.ClassifyHeader(src); cpp {
+				if lexedC != nil {
+					lexedC.Recycle() // lexed again, as C++
+				}
 				lang, lexedC = "cpp", nil
 			}
 		case s.opt.IsCPPHeader != nil && s.opt.IsCPPHeader(src):
@@ -301,6 +304,7 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		}
 	}
 	recycleSource(src) // the issues hold copies of what they show
+	f.recycleLines()
 	return out
 }
 
@@ -323,20 +327,17 @@ func addLineHashes(src []byte, all []issue.Issue) {
 // readAll reads r to its end, at most limit+1 bytes, into one buffer sized
 // for the expected size plus one byte (to see the end without growing).
 // sourcePool holds the buffers of files already scanned, for the next.
-var sourcePool sync.Pool
+var sourcePool FreeList[[]byte]
 
-func recycleSource(src []byte) {
-	src = src[:0]
-	sourcePool.Put(&src)
-}
+func recycleSource(src []byte) { sourcePool.Put(src[:0]) }
 
 func readAll(r io.Reader, size, limit int64) ([]byte, error) {
 	want := int(min(size, limit) + 1)
 	var buf []byte
-	if p, ok := sourcePool.Get().(*[]byte); ok && cap(*p) >= want {
-		buf = (*p)[:0]
+	if p, ok := sourcePool.Get(); ok && cap(p) >= want {
+		buf = p[:0]
 	} else {
-		buf = make([]byte, 0, want)
+		buf = make([]byte, 0, Headroom(want))
 	}
 	for int64(len(buf)) <= limit {
 		if len(buf) == cap(buf) {

@@ -12,8 +12,17 @@ type Lines []int
 
 // NewLines indexes src. Lines end at "\n"; a "\r" before it belongs to the
 // line's end, so CRLF files report the same positions as LF files.
-func NewLines(src []byte) Lines {
-	l := make(Lines, 1, bytes.Count(src, nl)+1)
+func NewLines(src []byte) Lines { return appendLines(nil, src) }
+
+// appendLines builds src's line index into buf's storage when it is big
+// enough.
+func appendLines(buf Lines, src []byte) Lines {
+	n := bytes.Count(src, nl) + 1
+	l := buf[:0]
+	if cap(l) < n {
+		l = make(Lines, 0, Headroom(n))
+	}
+	l = append(l, 0)
 	for off := 0; ; {
 		i := bytes.IndexByte(src[off:], '\n')
 		if i < 0 {

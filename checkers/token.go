@@ -2,7 +2,6 @@ package checkers
 
 import (
 	"sort"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -87,7 +86,7 @@ type Lexed struct {
 	// lastItem is ItemOf's last answer.
 	lastItem int
 	// recycle hands the lexer's buffers back (SetRecycle).
-	recycle func([]Token)
+	recycle func(*Lexed)
 }
 
 // A MemoSlot names a per-file cache entry on a Lexed; reserve one per
@@ -294,34 +293,42 @@ func (lx *Lexed) partnerOf(i int) int {
 	return int(lx.partner[i]) - 1
 }
 
-// SetRecycle registers where Recycle hands the token slice back: a lexer
-// that reuses its buffers from file to file.
-func (lx *Lexed) SetRecycle(f func([]Token)) { lx.recycle = f }
+// SetRecycle registers where Recycle hands the Lexed's slices (Tokens,
+// Comments, Items) back: a lexer that reuses its buffers from file to file.
+func (lx *Lexed) SetRecycle(f func(*Lexed)) { lx.recycle = f }
 
 // Recycle hands the Lexed's buffers back for the next file. Neither the
-// Lexed nor its Tokens may be used after; what was taken from it (Text
-// and Word point into the source, not into these buffers) stays valid.
+// Lexed nor its Tokens, Comments and Items may be used after; what was
+// taken from it (Text and Word point into the source, not into these
+// buffers) stays valid.
 func (lx *Lexed) Recycle() {
 	if p := lx.partner; p != nil {
-		partnerPool.Put(&p)
+		partnerPool.Put(p)
 		lx.partner = nil
 	}
 	if lx.recycle != nil {
-		lx.recycle(lx.Tokens)
+		lx.recycle(lx)
 		lx.recycle = nil
 	}
-	lx.Tokens, lx.memo = nil, nil
+	lx.Tokens, lx.Comments, lx.Items, lx.memo = nil, nil, nil, nil
 }
 
+// Headroom is the capacity to give a buffer that is reused from file to
+// file (token, bracket and line tables, file contents) when the one at
+// hand is too small for n: a quarter more, so that the files after it,
+// mostly smaller (the scan takes large files first) but not all, find it
+// big enough.
+func Headroom(n int) int { return n + n/4 }
+
 // partnerPool holds bracket-partner slices for reuse.
-var partnerPool sync.Pool
+var partnerPool FreeList[[]int32]
 
 func (lx *Lexed) pairBrackets() {
-	if p, ok := partnerPool.Get().(*[]int32); ok && cap(*p) >= len(lx.Tokens) {
-		lx.partner = (*p)[:len(lx.Tokens)]
+	if p, ok := partnerPool.Get(); ok && cap(p) >= len(lx.Tokens) {
+		lx.partner = p[:len(lx.Tokens)]
 		clear(lx.partner)
 	} else {
-		lx.partner = make([]int32, len(lx.Tokens))
+		lx.partner = make([]int32, len(lx.Tokens), Headroom(len(lx.Tokens)))
 	}
 	var stacks [3][]int32
 	for j := range lx.Tokens {

@@ -2,7 +2,6 @@ package c
 
 import (
 	"github.com/jsec/jsec/checkers"
-	"sync"
 )
 
 // buildItems splits the token stream into top-level items: function
@@ -12,16 +11,15 @@ import (
 // one function of a large namespace parses that function only.
 func buildItems(lx *checkers.Lexed, cpp bool) {
 	b := itemBuilder{lx: lx, cpp: cpp}
-	buf := closesPool.Get().(*[]int32)
-	b.closes = b.matchBraces(*buf)
+	buf, _ := closesPool.Get()
+	b.closes = b.matchBraces(buf)
 	b.run()
-	*buf = b.closes[:0]
-	closesPool.Put(buf)
+	closesPool.Put(b.closes[:0])
 }
 
 // closesPool recycles matchBraces' table, which lives only while the
 // items are built.
-var closesPool = sync.Pool{New: func() any { return new([]int32) }}
+var closesPool checkers.FreeList[[]int32]
 
 type itemBuilder struct {
 	lx     *checkers.Lexed
@@ -52,7 +50,7 @@ func (b *itemBuilder) matchBraces(buf []int32) []int32 {
 	toks := b.lx.Tokens
 	closes := buf[:0]
 	if cap(closes) < len(toks) {
-		closes = make([]int32, len(toks))
+		closes = make([]int32, len(toks), checkers.Headroom(len(toks)))
 	}
 	closes = closes[:len(toks)] // every entry is set below
 	type frame struct {

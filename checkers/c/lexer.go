@@ -2,7 +2,6 @@ package c
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/jsec/jsec/checkers"
 )
@@ -16,27 +15,37 @@ import (
 // ignored. Every other preprocessor directive becomes one TokPreproc token.
 func Lex(src []byte, cpp bool) *checkers.Lexed {
 	l := &lexer{src: src, cpp: cpp}
-	if p, ok := tokenPool.Get().(*[]checkers.Token); ok && cap(*p) >= len(src)/5+16 {
-		l.toks = (*p)[:0]
-	} else {
-		l.toks = make([]checkers.Token, 0, len(src)/5+16)
+	b, _ := lexPool.Get()
+	if b == nil {
+		b = new(lexBuffers)
 	}
+	if need := len(src)/5 + 16; cap(b.toks) >= need {
+		l.toks = b.toks[:0]
+	} else {
+		l.toks = make([]checkers.Token, 0, checkers.Headroom(need))
+	}
+	l.comments = b.comments[:0]
 	l.run()
-	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead}
-	lx.SetRecycle(recycleTokens)
+	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0]}
+	*b = lexBuffers{}
+	lx.SetRecycle(func(lx *checkers.Lexed) {
+		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0]}
+		lexPool.Put(b)
+	})
 	buildItems(lx, cpp)
 	return lx
 }
 
-// tokenPool holds token slices that scanned files handed back
-// (checkers.Lexed.Recycle): the next file lexes into one instead of a
-// fresh, zeroed allocation.
-var tokenPool sync.Pool
-
-func recycleTokens(t []checkers.Token) {
-	t = t[:0]
-	tokenPool.Put(&t)
+// lexBuffers are the slices of a Lexed that a scanned file hands back
+// (checkers.Lexed.Recycle): the next file lexes into them instead of
+// fresh, zeroed allocations.
+type lexBuffers struct {
+	toks     []checkers.Token
+	comments []checkers.Span
+	items    []checkers.Item
 }
+
+var lexPool checkers.FreeList[*lexBuffers]
 
 // LexC and LexCPP adapt Lex to checkers.Language.
 func LexC(src []byte) *checkers.Lexed   { return Lex(src, false) }

@@ -152,3 +152,20 @@ func TestItemsSurviveGarbage(t *testing.T) {
 		}
 	}
 }
+
+// TestLexReusesBuffers holds Lex to its buffer reuse: after Recycle, the
+// next file lexes into the same token, comment and item arrays.
+func TestLexReusesBuffers(t *testing.T) {
+	big := LexC([]byte("/* a */ int f(void) { return 1; }\n/* b */ int g(void) { return 2; }\n"))
+	toks, comments, items := &big.Tokens[:1][0], &big.Comments[:1][0], &big.Items[:1][0]
+	big.Recycle()
+	small := LexC([]byte("/* c */ int h(void) { return 3; }\n"))
+	defer small.Recycle()
+	if &small.Tokens[0] != toks || &small.Comments[0] != comments || &small.Items[0] != items {
+		t.Errorf("a file lexed after Recycle got fresh arrays (tokens %v, comments %v, items %v); want the recycled ones",
+			&small.Tokens[0] != toks, &small.Comments[0] != comments, &small.Items[0] != items)
+	}
+	if len(small.Items) != 1 || len(small.Comments) != 1 || small.Text(len(small.Tokens)-1) != "}" {
+		t.Errorf("the second file's tables are wrong: %d items, %d comments, last token %q", len(small.Items), len(small.Comments), small.Text(len(small.Tokens)-1))
+	}
+}
