@@ -28,7 +28,6 @@ package syntax
 #cgo CFLAGS: -O2
 #include <stdlib.h>
 #include "flatten.h"
-const TSLanguage *tree_sitter_c(void);
 const TSLanguage *tree_sitter_cpp(void);
 const TSLanguage *tree_sitter_rust(void);
 */
@@ -44,8 +43,9 @@ import (
 
 	// The grammars are compiled by these packages; the C functions
 	// declared above resolve against them at link time. The runtime is
-	// compiled here (runtime.c).
-	_ "github.com/smacker/go-tree-sitter/c"
+	// compiled here (runtime.c). C's grammar is compiled by cgrammar,
+	// optimised (see there).
+	"github.com/jsec/jsec/checkers/syntax/internal/cgrammar"
 	_ "github.com/smacker/go-tree-sitter/cpp"
 	_ "github.com/smacker/go-tree-sitter/rust"
 )
@@ -88,7 +88,7 @@ var grammars [3]*grammar
 
 func init() {
 	C.jsec_init_allocator()
-	for l, ptr := range []*C.TSLanguage{C.tree_sitter_c(), C.tree_sitter_cpp(), C.tree_sitter_rust()} {
+	for l, ptr := range []*C.TSLanguage{(*C.TSLanguage)(cgrammar.Language()), C.tree_sitter_cpp(), C.tree_sitter_rust()} {
 		g := &grammar{lang: ptr, field: map[string]uint16{}}
 		n := int(C.ts_language_symbol_count(ptr))
 		g.kinds = make([]string, n)
