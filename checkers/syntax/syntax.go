@@ -3,7 +3,8 @@
 //
 // # Design
 //
-// The grammars come from github.com/smacker/go-tree-sitter; the runtime is
+// The grammars come from github.com/smacker/go-tree-sitter (C's and C++'s
+// compiled optimised by internal/grammars); the runtime is
 // compiled here (runtime.c) from the same version's sources (tsrt/), under
 // renamed symbols, with non-atomic reference counts: jsec never shares a
 // tree between threads. Its Go API would cost a cgo call (and an
@@ -28,7 +29,6 @@ package syntax
 #cgo CFLAGS: -O2
 #include <stdlib.h>
 #include "flatten.h"
-const TSLanguage *tree_sitter_cpp(void);
 const TSLanguage *tree_sitter_rust(void);
 */
 import "C"
@@ -41,12 +41,11 @@ import (
 	"time"
 	"unsafe"
 
-	// The grammars are compiled by these packages; the C functions
-	// declared above resolve against them at link time. The runtime is
-	// compiled here (runtime.c). C's grammar is compiled by cgrammar,
-	// optimised (see there).
-	"github.com/jsec/jsec/checkers/syntax/internal/cgrammar"
-	_ "github.com/smacker/go-tree-sitter/cpp"
+	// The grammars are compiled by these packages (C and C++ by
+	// grammars, optimised: see there); tree_sitter_rust, declared above,
+	// resolves against the smacker package at link time. The runtime is
+	// compiled here (runtime.c).
+	tsgrammars "github.com/jsec/jsec/checkers/syntax/internal/grammars"
 	_ "github.com/smacker/go-tree-sitter/rust"
 )
 
@@ -88,7 +87,7 @@ var grammars [3]*grammar
 
 func init() {
 	C.jsec_init_allocator()
-	for l, ptr := range []*C.TSLanguage{(*C.TSLanguage)(cgrammar.Language()), C.tree_sitter_cpp(), C.tree_sitter_rust()} {
+	for l, ptr := range []*C.TSLanguage{(*C.TSLanguage)(tsgrammars.C()), (*C.TSLanguage)(tsgrammars.CPP()), C.tree_sitter_rust()} {
 		g := &grammar{lang: ptr, field: map[string]uint16{}}
 		n := int(C.ts_language_symbol_count(ptr))
 		g.kinds = make([]string, n)

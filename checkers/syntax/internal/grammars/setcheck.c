@@ -29,9 +29,9 @@ static uint32_t next(uint32_t *s) {
   return *s;
 }
 
-/* jsec_cgrammar_check_sets returns the number of (set, lookahead) pairs
+/* jsec_grammars_check_sets returns the number of (set, lookahead) pairs
  * on which the two disagree. */
-long jsec_cgrammar_check_sets(unsigned seed, int sets) {
+long jsec_grammars_check_sets(unsigned seed, int sets) {
   static TSCharacterRange ranges[700];
   uint32_t s = seed ? seed : 1;
   long bad = 0;

@@ -1,0 +1,54 @@
+// Package grammars compiles tree-sitter's C and C++ grammars for package
+// syntax. The files are those github.com/smacker/go-tree-sitter ships (the
+// version in go.mod; tree-sitter-c and tree-sitter-cpp, MIT licence, see
+// LICENSE): c/parser.c as c_parser.c, cpp/parser.c as cpp_parser.c,
+// cpp/scanner.c as cpp_scanner.c, parser.h and alloc.h, with these
+// changes:
+//
+//   - the "#pragma GCC optimize ("O0")" block at the top of both parser.c
+//     files is gone. The tree-sitter generator adds it to keep the compile
+//     time of huge grammars down; at -O2 these take about 1 and 5 seconds,
+//     and at -O0 their lexers (ts_lex, and set_contains, which -O0 code
+//     calls instead of inlining) were a sixth of every parse.
+//   - set_contains (parser.h) looks ASCII lookaheads up from the front of
+//     the sorted ranges before the binary search (TestSetContains holds it
+//     to the search).
+//   - the exported symbols are prefixed with jsec_ (jsec_tree_sitter_c,
+//     jsec_tree_sitter_cpp and the C++ external scanner's functions), so
+//     that they never clash with the smacker packages', and the scanner
+//     includes alloc.h from here.
+//
+// Nothing else differs: TestVendoredGrammars compares every file with the
+// module's copy. The Rust grammar is compiled optimised by its smacker
+// package already.
+package grammars
+
+/*
+#cgo CFLAGS: -O2 -w
+const void *jsec_tree_sitter_c(void);
+const void *jsec_tree_sitter_cpp(void);
+long jsec_grammars_check_sets(unsigned seed, int sets);
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	// The C++ scanner allocates with ts_current_calloc and frees with
+	// ts_current_free, which the smacker root package (tree-sitter's
+	// runtime, alloc.c) defines.
+	_ "github.com/smacker/go-tree-sitter"
+)
+
+// C returns the C grammar's TSLanguage.
+func C() unsafe.Pointer { return unsafe.Pointer(C.jsec_tree_sitter_c()) }
+
+// CPP returns the C++ grammar's TSLanguage.
+func CPP() unsafe.Pointer { return unsafe.Pointer(C.jsec_tree_sitter_cpp()) }
+
+// checkSets compares parser.h's set_contains with tree-sitter's binary
+// search on random range sets (setcheck.c) and returns the disagreements.
+// (cgo is not allowed in _test.go files.)
+func checkSets(seed uint32, sets int) int64 {
+	return int64(C.jsec_grammars_check_sets(C.unsigned(seed), C.int(sets)))
+}
