@@ -8,7 +8,7 @@ targets=(
 	"./checkers/c FuzzLex"
 	"./checkers/c FuzzTriage"
 	"./checkers/rust FuzzLex"
-	"./checkers/syntax FuzzParse"
+	"./checkers/syntax FuzzParse -tags=tsassert"
 	"./checkers/ignore FuzzParse"
 	"./rules/grep FuzzSearch"
 	"./config FuzzLoad"
@@ -17,6 +17,6 @@ targets=(
 )
 for t in "${targets[@]}"; do
 	set -- $t
-	echo "== $1 $2 ($T)"
-	go test "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$T"
+	echo "== $1 $2 ($T) ${3:-}"
+	go test ${3:-} "$1" -run '^$' -fuzz "^$2\$" -fuzztime "$T"
 done

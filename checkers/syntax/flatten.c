@@ -435,3 +435,13 @@ static int flatten_cursor(jsec_buf *b, const TSTree *tree) {
 	ts_tree_cursor_delete(&cur);
 	return rc;
 }
+
+/* jsec_asserts_compiled reports whether the runtime was compiled with its
+ * assert() checks (ndebug.go leaves them out unless -tags tsassert). */
+int jsec_asserts_compiled(void) {
+#ifdef NDEBUG
+	return 0;
+#else
+	return 1;
+#endif
+}

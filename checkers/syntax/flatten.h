@@ -55,6 +55,7 @@ void jsec_init_allocator(void);
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);
+int jsec_asserts_compiled(void);
 
 /* jsec_densify (runtime.c) sets up the dense parse table of a grammar's
  * small states, whose rows fill as parses reach them; see there. The other

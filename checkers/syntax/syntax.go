@@ -278,3 +278,7 @@ func (p *pointer) at(src []byte, off int) C.TSPoint {
 	}
 	return C.TSPoint{row: C.uint32_t(p.row), column: C.uint32_t(off - p.lineStart)}
 }
+
+// assertsCompiled reports whether the C code was compiled with its
+// assert() checks (for TestAssertsFollowTag: cgo is not allowed in tests).
+func assertsCompiled() bool { return C.jsec_asserts_compiled() != 0 }

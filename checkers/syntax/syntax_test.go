@@ -329,3 +329,11 @@ func TestDenseFirstParse(t *testing.T) {
 	denseMismatches(C)
 	fmt.Printf("filled %d of %d\n", filled, denseFilled(C, false))
 }
+
+// TestAssertsFollowTag holds the runtime's build to ndebug.go: asserts
+// compiled out by default, in with -tags tsassert.
+func TestAssertsFollowTag(t *testing.T) {
+	if got := assertsCompiled(); got != assertsWanted {
+		t.Errorf("tree-sitter's asserts compiled in: %v; want %v", got, assertsWanted)
+	}
+}
