@@ -3,13 +3,13 @@ BIN := bin/jsec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build test bench bench-compare vet fmt fuzz clean
+.PHONY: build test bench bench-compare vet fmt fuzz pgo clean
 
 build:
 	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/jsec
 
 test:
-	CGO_ENABLED=1 $(GO) test -count=1 ./...
+	CGO_ENABLED=1 $(GO) test -pgo=off -count=1 ./...
 
 vet:
 	$(GO) vet ./...
@@ -21,6 +21,11 @@ bench:
 
 fuzz:
 	./scripts/fuzz.sh
+
+# Regenerates cmd/jsec/default.pgo (profile-guided optimisation) from scans
+# of the bench corpus.
+pgo:
+	./scripts/pgo.sh
 
 clean:
 	rm -rf bin jsec-out
