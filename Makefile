@@ -16,7 +16,7 @@ vet:
 	@test -z "$$(gofmt -l .)" || (gofmt -l .; echo 'gofmt: files above need formatting'; exit 1)
 
 bench:
-	CGO_ENABLED=1 $(GO) test -run '^$$' -bench . -benchmem ./...
+	CGO_ENABLED=1 $(GO) test -pgo=off -run '^$$' -bench . -benchmem ./...
 	@./scripts/bench.sh
 
 fuzz:
