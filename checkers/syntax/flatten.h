@@ -25,7 +25,6 @@ typedef struct {
 	int32_t *last;         /* last child seen of each open ancestor */
 	uint32_t stack_cap;
 	jsec_chunk *arena;     /* where tree-sitter allocates during a parse */
-	jsec_chunk *spare;     /* chunks kept for the next parse */
 	size_t arena_bytes;    /* chunk bytes in use by the current parse */
 	size_t arena_cap;      /* 0: JSEC_ARENA_CAP */
 	size_t cancel;         /* set when the arena (or the libc redo) passes its cap */
@@ -55,6 +54,7 @@ void jsec_init_allocator(void);
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);
+long jsec_chunks_made(void);
 int jsec_asserts_compiled(void);
 
 /* jsec_densify (runtime.c) sets up the dense parse table of a grammar's

@@ -161,6 +161,9 @@ func denseMismatches(lang Lang) int {
 	return int(C.jsec_dense_mismatches(grammars[lang].lang))
 }
 
+// chunksMade counts the 2 MB arena chunks allocated so far by the process.
+func chunksMade() int { return int(C.jsec_chunks_made()) }
+
 // denseFilled counts the small states of lang whose dense row is filled
 // (-1: no dense table); with unfill it also marks them all unfilled.
 func denseFilled(lang Lang, unfill bool) int {

@@ -337,3 +337,29 @@ func TestAssertsFollowTag(t *testing.T) {
 		t.Errorf("tree-sitter's asserts compiled in: %v; want %v", got, assertsWanted)
 	}
 }
+
+// TestArenaChunksReused holds the arena to its pool: once one parser has
+// parsed and closed, parsers made later (a private one per function a
+// checker parses, say) reuse its chunks instead of touching new memory.
+func TestArenaChunksReused(t *testing.T) {
+	src := []byte(strings.Repeat("int f(int a) { int b = a * 2; if (b > 3) { return g(b, a); } return 0; }\n", 2000))
+	first := NewParser(C)
+	if _, err := first.Parse(src, nil); err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	made := chunksMade()
+	if made == 0 {
+		t.Fatal("no arena chunk was allocated")
+	}
+	for i := 0; i < 5; i++ {
+		p := NewParser(C)
+		if _, err := p.Parse(src, nil); err != nil {
+			t.Fatal(err)
+		}
+		p.Close()
+	}
+	if got := chunksMade(); got != made {
+		t.Errorf("five later parsers allocated %d new chunks; want 0 (the pool's)", got-made)
+	}
+}
