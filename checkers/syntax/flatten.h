@@ -63,3 +63,4 @@ int jsec_asserts_compiled(void);
 long jsec_densify(const TSLanguage *lang);
 long jsec_dense_mismatches(const TSLanguage *lang);
 long jsec_dense_filled(const TSLanguage *lang, int unfill);
+long jsec_dense_rows_used(const TSLanguage *lang);

@@ -43,8 +43,10 @@ static inline uint32_t atomic_dec(volatile uint32_t *p) { return --*p; }
 #define JSEC_DENSE_SYMBOLS 4096
 typedef struct {
 	const TSLanguage *lang;
-	uint16_t *rows;       /* (state - large_state_count) * symbol_count + symbol */
-	unsigned char *built; /* per small state: its row is filled */
+	uint16_t *rows;       /* rows in the order they were filled: row k at k * symbol_count */
+	uint32_t *slot;       /* per small state: 1 + its row's index, 0 while unfilled */
+	uint32_t cap;         /* rows there is room for */
+	uint32_t next;        /* rows handed out */
 } jsec_dense_table;
 static jsec_dense_table jsec_dense[JSEC_DENSE_MAX];
 
@@ -60,15 +62,23 @@ static inline const jsec_dense_table *jsec_dense_of(const TSLanguage *self) {
 /* A row is filled on the first lookup in its state, not up front: a scan
  * reaches a fraction of a grammar's states, and filling all of them cost
  * every process about 6 MB of page faults (C++) or 1 MB (C) and tens of
- * milliseconds before its first parse. rows and built come from calloc, so
- * the pages of rows never filled are never touched. Parses run in
- * parallel: two threads may fill the same row at once, with the same
- * values; the entries are written and read as relaxed atomics (plain moves
- * on x86) and built is published with release after them, so a reader
- * that sees built set sees the whole row. */
-static void jsec_fill_row(const TSLanguage *self, const jsec_dense_table *t, uint32_t idx) {
+ * milliseconds before its first parse. Rows are laid out in the order they
+ * are filled, not by state: the memory a process touches is that of the
+ * rows it uses (a scan of C touches a few hundred of the C++ grammar's
+ * 6,064 rows; laid out by state they were spread over all 6.4 MB, each
+ * 2 MB page of it fresh memory, the dearest kind on virtual machines).
+ * Parses run in parallel: two threads may fill the same state's row at
+ * once, each in a row of its own; the first to publish its slot (compare
+ * and swap, with release after the row's entries) wins, and the other's
+ * row stays unused. A reader that sees a slot sees the whole row. When the
+ * room runs out (only races use more rows than states), lookups fall back
+ * to tree-sitter's search. Returns the slot, 0 for the fallback. */
+static uint32_t jsec_fill_row(const TSLanguage *self, jsec_dense_table *t, uint32_t idx) {
+	uint32_t k = __atomic_fetch_add(&t->next, 1, __ATOMIC_RELAXED);
+	if (k >= t->cap) return 0;
 	uint64_t seen[JSEC_DENSE_SYMBOLS / 64] = {0};
-	uint16_t *row = t->rows + (size_t)idx * self->symbol_count;
+	uint16_t *row = t->rows + (size_t)k * self->symbol_count;
+	memset(row, 0, self->symbol_count * sizeof *row); /* fresh memory is zero; a row handed out again after jsec_dense_filled's unfill is not */
 	const uint16_t *data = &self->small_parse_table[self->small_parse_table_map[idx]];
 	uint16_t groups = *data++;
 	for (unsigned g = 0; g < groups; g++) {
@@ -77,23 +87,27 @@ static void jsec_fill_row(const TSLanguage *self, const jsec_dense_table *t, uin
 			uint16_t sym = *data;
 			if (sym < self->symbol_count && !(seen[sym / 64] >> (sym % 64) & 1)) {
 				seen[sym / 64] |= (uint64_t)1 << (sym % 64); /* the first match wins, as in the search */
-				__atomic_store_n(&row[sym], value, __ATOMIC_RELAXED);
+				row[sym] = value;
 			}
 		}
 	}
-	__atomic_store_n(&t->built[idx], 1, __ATOMIC_RELEASE);
+	uint32_t want = 0;
+	if (__atomic_compare_exchange_n(&t->slot[idx], &want, k + 1, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+		return k + 1;
+	return want; /* another thread's row, published first */
 }
 
 static inline uint16_t ts_language_lookup(const TSLanguage *self, TSStateId state, TSSymbol symbol) {
 	if (state < self->large_state_count)
 		return self->parse_table[state * self->symbol_count + symbol];
-	const jsec_dense_table *t = jsec_dense_of(self);
+	jsec_dense_table *t = (jsec_dense_table *)jsec_dense_of(self);
 	if (!t)
 		return jsec_ts_lookup_small(self, state, symbol);
 	uint32_t idx = (uint32_t)(state - self->large_state_count);
-	if (!__atomic_load_n(&t->built[idx], __ATOMIC_ACQUIRE))
-		jsec_fill_row(self, t, idx);
-	return __atomic_load_n(&t->rows[(size_t)idx * self->symbol_count + symbol], __ATOMIC_RELAXED);
+	uint32_t s = __atomic_load_n(&t->slot[idx], __ATOMIC_ACQUIRE);
+	if (!s && !(s = jsec_fill_row(self, t, idx)))
+		return jsec_ts_lookup_small(self, state, symbol);
+	return t->rows[(size_t)(s - 1) * self->symbol_count + symbol];
 }
 
 static inline bool ts_language_has_actions(const TSLanguage *self, TSStateId state, TSSymbol symbol) {
@@ -109,40 +123,57 @@ void *jsec_zeroed_huge(size_t n); /* flatten.c */
  * are touched as rows fill), 0 when there is nothing to build or no room
  * left, -1 when out of memory. */
 long jsec_densify(const TSLanguage *self) {
-	int slot = -1;
+	int slot_i = -1;
 	for (int i = 0; i < JSEC_DENSE_MAX; i++) {
 		if (jsec_dense[i].lang == self) return 0;
-		if (!jsec_dense[i].lang) { slot = i; break; }
+		if (!jsec_dense[i].lang) { slot_i = i; break; }
 	}
-	if (slot < 0 || self->state_count <= self->large_state_count || self->symbol_count > JSEC_DENSE_SYMBOLS)
+	if (slot_i < 0 || self->state_count <= self->large_state_count || self->symbol_count > JSEC_DENSE_SYMBOLS)
 		return 0;
 	size_t small = self->state_count - self->large_state_count;
 	size_t n = small * self->symbol_count;
 	uint16_t *rows = jsec_zeroed_huge(n * sizeof *rows);
-	unsigned char *built = calloc(small, 1);
-	if (!rows || !built) {
-		free(built);
+	uint32_t *slot = calloc(small, sizeof *slot);
+	if (!rows || !slot) {
+		free(slot);
 		return -1;
 	}
-	jsec_dense[slot].rows = rows;
-	jsec_dense[slot].built = built;
-	__atomic_store_n(&jsec_dense[slot].lang, self, __ATOMIC_RELEASE);
+	jsec_dense[slot_i].rows = rows;
+	jsec_dense[slot_i].slot = slot;
+	jsec_dense[slot_i].cap = (uint32_t)small;
+	jsec_dense[slot_i].next = 0;
+	__atomic_store_n(&jsec_dense[slot_i].lang, self, __ATOMIC_RELEASE);
 	return (long)(n * sizeof *rows);
 }
 
 /* jsec_dense_filled counts the small states of a grammar whose dense row
  * is filled (-1: no dense rows), and with unfill marks every row unfilled
- * (a row marked so is filled again, with the same values, on its next
- * lookup), for the tests. */
+ * and hands the rows out afresh (a row marked so is filled again, with the
+ * same values, on its next lookup), for the tests: no parse may run
+ * meanwhile. */
 long jsec_dense_filled(const TSLanguage *self, int unfill) {
-	const jsec_dense_table *t = jsec_dense_of(self);
+	jsec_dense_table *t = (jsec_dense_table *)jsec_dense_of(self);
 	if (!t) return -1;
 	long n = 0;
 	for (uint32_t i = 0; i < (uint32_t)(self->state_count - self->large_state_count); i++) {
-		n += __atomic_load_n(&t->built[i], __ATOMIC_ACQUIRE);
-		if (unfill) __atomic_store_n(&t->built[i], 0, __ATOMIC_RELEASE);
+		n += __atomic_load_n(&t->slot[i], __ATOMIC_ACQUIRE) != 0;
+		if (unfill) __atomic_store_n(&t->slot[i], 0, __ATOMIC_RELEASE);
 	}
+	if (unfill) __atomic_store_n(&t->next, 0, __ATOMIC_RELEASE);
 	return n;
+}
+
+/* jsec_dense_rows_used is how far into a grammar's dense table the filled
+ * rows reach, in rows (-1: no dense rows), for the tests. */
+long jsec_dense_rows_used(const TSLanguage *self) {
+	const jsec_dense_table *t = jsec_dense_of(self);
+	if (!t) return -1;
+	long used = 0;
+	for (uint32_t i = 0; i < (uint32_t)(self->state_count - self->large_state_count); i++) {
+		uint32_t s = __atomic_load_n(&t->slot[i], __ATOMIC_ACQUIRE);
+		if (s > used) used = s;
+	}
+	return used;
 }
 
 /* jsec_dense_mismatches compares every lookup of a grammar's small states

@@ -164,6 +164,13 @@ func denseMismatches(lang Lang) int {
 // chunksMade counts the 2 MB arena chunks allocated so far by the process.
 func chunksMade() int { return int(C.jsec_chunks_made()) }
 
+// denseRowsUsed is how far into lang's dense table its filled rows reach,
+// in rows (-1: no dense table).
+func denseRowsUsed(lang Lang) int {
+	grammars[lang].densify()
+	return int(C.jsec_dense_rows_used(grammars[lang].lang))
+}
+
 // denseFilled counts the small states of lang whose dense row is filled
 // (-1: no dense table); with unfill it also marks them all unfilled.
 func denseFilled(lang Lang, unfill bool) int {

@@ -297,9 +297,14 @@ func TestDenseRowsFillLazily(t *testing.T) {
 	if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
-	var filled, total int
-	if _, err := fmt.Sscanf(string(out[max(0, bytes.Index(out, []byte("filled "))):]), "filled %d of %d", &filled, &total); err != nil {
+	var filled, total, used int
+	if _, err := fmt.Sscanf(string(out[max(0, bytes.Index(out, []byte("filled "))):]), "filled %d of %d in rows %d", &filled, &total, &used); err != nil {
 		t.Fatalf("child output: %v\n%s", err, out)
+	}
+	// The rows are laid out in the order they were filled: the memory
+	// touched is that of the rows filled, not of the whole table.
+	if used != filled {
+		t.Errorf("%d rows filled took the first %d rows of the table; want as many", filled, used)
 	}
 	if filled <= 0 || filled*10 > total {
 		t.Errorf("a fresh process's one-line parse filled %d of %d rows; want some, and under a tenth", filled, total)
@@ -326,8 +331,9 @@ func TestDenseFirstParse(t *testing.T) {
 		t.Fatal("the snippet does not parse cleanly")
 	}
 	filled := denseFilled(C, false)
+	used := denseRowsUsed(C)
 	denseMismatches(C)
-	fmt.Printf("filled %d of %d\n", filled, denseFilled(C, false))
+	fmt.Printf("filled %d of %d in rows %d\n", filled, denseFilled(C, false), used)
 }
 
 // TestAssertsFollowTag holds the runtime's build to ndebug.go: asserts
