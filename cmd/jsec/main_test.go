@@ -10,6 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jsec/jsec/report"
+	"github.com/jsec/jsec/report/html"
+	"github.com/jsec/jsec/report/markdown"
 )
 
 func runCLI(t testing.TB, args ...string) (code int, stdout, stderr string) {
@@ -126,6 +130,22 @@ func TestScanWritesReports(t *testing.T) {
 	}
 	if d := sarif.Runs[0].Tool.Driver; d.Name != "jsec" || d.Version == "" || d.InformationURI != homepage {
 		t.Fatalf("SARIF driver: %+v", d)
+	}
+	// report.md and report.html share one Markdown rendering: each is
+	// what its package renders from report.json's report on its own.
+	var full report.Report
+	data, _ = os.ReadFile(filepath.Join(out, "report.json"))
+	if err := json.Unmarshal(data, &full); err != nil {
+		t.Fatal(err)
+	}
+	for name, write := range map[string]report.Writer{"report.md": markdown.Write, "report.html": html.Write} {
+		var want bytes.Buffer
+		if err := write(&want, &full); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(filepath.Join(out, name)); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s differs from what %s renders alone:\n%s\nwant:\n%s", name, name, got, want.Bytes())
+		}
 	}
 	// Quiet prints nothing.
 	code, stdout, stderr := runCLI(t, "scan", root, "--out", out, "-q")

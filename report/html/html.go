@@ -151,8 +151,16 @@ func Write(w io.Writer, r *report.Report) error {
 	if err := markdown.Write(&md, r); err != nil {
 		return err
 	}
+	return FromMarkdown(w, r, md.Bytes())
+}
+
+// FromMarkdown renders r as the page from md, r's Markdown report as
+// markdown.Write renders it, for a caller that writes both (jsec scan
+// renders the Markdown once for report.md and report.html).
+func FromMarkdown(w io.Writer, r *report.Report, md []byte) error {
 	var body bytes.Buffer
-	if err := converter.Convert(md.Bytes(), &body); err != nil {
+	body.Grow(len(md) + len(md)/2)
+	if err := converter.Convert(md, &body); err != nil {
 		return fmt.Errorf("render markdown: %w", err)
 	}
 	d := pageData{

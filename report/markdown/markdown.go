@@ -16,6 +16,7 @@ import (
 // Write renders r.
 func Write(w io.Writer, r *report.Report) error {
 	b := &strings.Builder{}
+	b.Grow(4096 + 1024*len(r.Issues)) // about 800 bytes per issue on curl, git, redis
 	header(b, r)
 	summary(b, r)
 	issues(b, r)
@@ -237,9 +238,9 @@ var mdEscaper = strings.NewReplacer(
 func Escape(s string) string { return mdEscaper.Replace(s) }
 
 // code makes text safe inside a single-backtick code span.
-func code(s string) string {
-	return strings.NewReplacer("`", "'", "\n", " ", "\r", " ").Replace(s)
-}
+func code(s string) string { return codeEscaper.Replace(s) }
+
+var codeEscaper = strings.NewReplacer("`", "'", "\n", " ", "\r", " ")
 
 // cell protects a code span in a table cell: a pipe would end the cell
 // (GFM requires the escape even inside code spans).
