@@ -382,8 +382,12 @@ func (m memLex) forUpdate(k int) int {
 
 // mention returns the next mention of the variable name from token i
 // (not a member name, not inside sizeof), or -1.
-func (m memLex) mention(i int, name string) int {
-	for k := i; k < m.item.TokEnd; k++ {
+func (m memLex) mention(i int, name string) int { return m.mentionBefore(i, m.item.TokEnd, name) }
+
+// mentionBefore is mention that looks no further than token limit
+// (exclusive): -1 when the first mention from i on is at or past it.
+func (m memLex) mentionBefore(i, limit int, name string) int {
+	for k := i; k < min(limit, m.item.TokEnd); k++ {
 		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
 			continue
 		}

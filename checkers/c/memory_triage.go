@@ -1,6 +1,10 @@
 package c
 
-import "github.com/jsec/jsec/checkers"
+import (
+	"slices"
+
+	"github.com/jsec/jsec/checkers"
+)
 
 // Token-level triage for the memory family's common triggers. Each
 // function returns false only when Check certainly reports nothing for
@@ -716,14 +720,9 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 	if open < end {
 		open = end // the declaration's own block: start after it
 	}
-	toks := m.lx.Tokens
-	for j := end + 1; j < close; j++ {
-		if c := toks[j].First; toks[j].Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
-			continue
-		}
-		if j < k && m.is(j, "goto") || j > k && (m.is(j, "case") || m.is(j, "default")) {
-			return true
-		}
+	jumps := m.jumps()
+	if anyBetween(jumps.gotos, end, k) || anyBetween(jumps.labels, k, close) {
+		return true // a goto may skip the write; a case label may enter after it
 	}
 	if !m.preprocBalanced(end+1, k) {
 		return true
@@ -732,11 +731,45 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 		return true
 	}
 	_, scope := m.enclosingBlock(v)
-	next := m.mention(close, name)
+	// Only a mention before the end of the variable's scope counts.
+	next := m.mentionBefore(close, scope, name)
 	for next >= 0 && m.forUpdate(next) > 0 && m.forUpdate(next)+1 == open {
-		next = m.mention(next+1, name) // the update clause of the loop whose body this is
+		next = m.mentionBefore(next+1, scope, name) // the update clause of the loop whose body this is
 	}
-	return next >= 0 && next < scope
+	return next >= 0
+}
+
+var memJumpsSlot = checkers.NewMemoSlot()
+
+// memJumps are the tokens of an item that move control within it: its
+// goto statements and its case and default labels, in token order.
+type memJumps struct{ gotos, labels []int32 }
+
+// jumps returns the item's memJumps, found once per item.
+func (m memLex) jumps() memJumps {
+	return checkers.ItemMemo(m.lx, memJumpsSlot, m.idx, func() memJumps {
+		var j memJumps
+		toks := m.lx.Tokens
+		for i := m.item.TokStart; i < m.item.TokEnd; i++ {
+			if c := toks[i].First; toks[i].Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
+				continue
+			}
+			switch {
+			case m.lx.Is(i, "goto"):
+				j.gotos = append(j.gotos, int32(i))
+			case m.lx.Is(i, "case") || m.lx.Is(i, "default"):
+				j.labels = append(j.labels, int32(i))
+			}
+		}
+		return j
+	})
+}
+
+// anyBetween reports whether the sorted list holds a token strictly
+// between lo and hi.
+func anyBetween(toks []int32, lo, hi int) bool {
+	i, _ := slices.BinarySearch(toks, int32(lo+1))
+	return i < len(toks) && int(toks[i]) < hi
 }
 
 // uncondStatement reports whether token k sits in a statement that runs
