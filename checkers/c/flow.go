@@ -1,6 +1,9 @@
 package c
 
 import (
+	"slices"
+	"unsafe"
+
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
@@ -49,20 +52,34 @@ type flowOrigin struct {
 	key int32 // byte offset of the trigger token
 }
 
-// flowVal is the abstract value of one slot.
+// flowVal is the abstract value of one slot: 16 bytes, since states,
+// copied at every branch and join, hold one per slot.
 type flowVal struct {
 	bits flowBits
-	org  []flowOrigin // immutable once shared: replace, never modify in place
+	n    uint32      // number of origins
+	org  *flowOrigin // the first of n origins, shared and never modified
 }
 
+// mkFlowVal makes a value of bits with origins org, which it keeps: the
+// caller must not modify org afterwards.
+func mkFlowVal(bits flowBits, org []flowOrigin) flowVal {
+	if len(org) == 0 {
+		return flowVal{bits: bits}
+	}
+	return flowVal{bits: bits, n: uint32(len(org)), org: &org[0]}
+}
+
+// origins returns the origins of v, for reading only.
+func (v flowVal) origins() []flowOrigin { return unsafe.Slice(v.org, v.n) }
+
 func flowOne(bit flowBits, key int) flowVal {
-	return flowVal{bits: bit, org: []flowOrigin{{bit, int32(key)}}}
+	return mkFlowVal(bit, []flowOrigin{{bit, int32(key)}})
 }
 
 // keys returns the trigger offsets behind the bits in mask.
 func (v flowVal) keys(mask flowBits) []int32 {
 	var out []int32
-	for _, o := range v.org {
+	for _, o := range v.origins() {
 		if o.bit&mask != 0 && !flowHasKey(out, o.key) {
 			out = append(out, o.key)
 		}
@@ -75,13 +92,13 @@ func (v flowVal) without(mask flowBits) flowVal {
 	if v.bits&mask == 0 {
 		return v
 	}
-	out := flowVal{bits: v.bits &^ mask}
-	for _, o := range v.org {
+	var org []flowOrigin
+	for _, o := range v.origins() {
 		if o.bit&mask == 0 {
-			out.org = append(out.org, o)
+			org = append(org, o)
 		}
 	}
-	return out
+	return mkFlowVal(v.bits&^mask, org)
 }
 
 // recast turns the bits in from into bit to, keeping their origins (or
@@ -90,38 +107,41 @@ func (v flowVal) recast(from, to flowBits, newKey int) flowVal {
 	if v.bits&from == 0 {
 		return v
 	}
-	out := v.without(from)
-	out.bits |= to
-	if newKey >= 0 {
-		out.org = append(out.org, flowOrigin{to, int32(newKey)})
-		return out
-	}
-	for _, o := range v.org {
-		if o.bit&from != 0 {
-			out.org = append(out.org, flowOrigin{to, o.key})
+	var org []flowOrigin
+	for _, o := range v.origins() {
+		if o.bit&from == 0 {
+			org = append(org, o)
 		}
 	}
-	return out
+	if newKey >= 0 {
+		org = append(org, flowOrigin{to, int32(newKey)})
+		return mkFlowVal(v.bits&^from|to, org)
+	}
+	for _, o := range v.origins() {
+		if o.bit&from != 0 {
+			org = append(org, flowOrigin{to, o.key})
+		}
+	}
+	return mkFlowVal(v.bits&^from|to, org)
 }
 
 func flowUnion(a, b flowVal) flowVal {
-	if a.bits == b.bits && len(a.org) == len(b.org) && sameOrigins(a.org, b.org) {
+	ao, bo := a.origins(), b.origins()
+	if a.bits == b.bits && len(ao) == len(bo) && sameOrigins(ao, bo) {
 		return a
 	}
-	out := flowVal{bits: a.bits | b.bits, org: append([]flowOrigin(nil), a.org...)}
-	for _, o := range b.org {
-		found := false
-		for _, p := range out.org {
-			if p == o {
-				found = true
-				break
-			}
-		}
-		if !found {
-			out.org = append(out.org, o)
+	// b's origins that a lacks, in order, each once.
+	var extra []flowOrigin
+	for _, o := range bo {
+		if !slices.Contains(ao, o) && !slices.Contains(extra, o) {
+			extra = append(extra, o)
 		}
 	}
-	return out
+	if len(extra) == 0 {
+		return flowVal{bits: a.bits | b.bits, n: a.n, org: a.org} // a's origins, shared
+	}
+	org := make([]flowOrigin, 0, len(ao)+len(extra))
+	return mkFlowVal(a.bits|b.bits, append(append(org, ao...), extra...))
 }
 
 func sameOrigins(a, b []flowOrigin) bool {
@@ -182,7 +202,7 @@ func (s *flowState) same(t *flowState) bool {
 		return s.dead == t.dead
 	}
 	for i := range s.v {
-		if s.v[i].bits != t.v[i].bits || len(s.v[i].org) != len(t.v[i].org) {
+		if s.v[i].bits != t.v[i].bits || s.v[i].n != t.v[i].n {
 			return false
 		}
 	}

@@ -290,26 +290,27 @@ func (a *flowAnalysis) refineAliases(slot int, v flowVal, isNull, notNull *flowS
 // flowDropKeys removes the origins with a bit in mask and a key in keys,
 // and the bits in mask no origin supports any more.
 func flowDropKeys(v flowVal, mask flowBits, keys []int32) flowVal {
-	out := flowVal{bits: v.bits}
-	for _, o := range v.org {
+	bits := v.bits
+	var org []flowOrigin
+	for _, o := range v.origins() {
 		if o.bit&mask != 0 && flowHasKey(keys, o.key) {
 			continue
 		}
-		out.org = append(out.org, o)
+		org = append(org, o)
 	}
 	for b := flowBits(1); b != 0 && b <= fbFreed; b <<= 1 {
-		if b&mask == 0 || out.bits&b == 0 {
+		if b&mask == 0 || bits&b == 0 {
 			continue
 		}
 		supported := false
-		for _, o := range out.org {
+		for _, o := range org {
 			supported = supported || o.bit == b
 		}
 		if !supported {
-			out.bits &^= b
+			bits &^= b
 		}
 	}
-	return out
+	return mkFlowVal(bits, org)
 }
 
 // condKey returns the trigger offset of a test: the if/while keyword of

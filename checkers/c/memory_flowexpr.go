@@ -352,12 +352,12 @@ func (a *flowAnalysis) classify(val syntax.Node, s *flowState) flowVal {
 		return a.classifyCall(v, s)
 	case "new_expression":
 		if strings.Contains(v.Field("placement").Text(), "nothrow") {
-			return flowVal{bits: fbFailAlloc | fbFresh, org: []flowOrigin{{fbFailAlloc, int32(v.Start())}, {fbFresh, int32(v.Start())}}}
+			return mkFlowVal(fbFailAlloc|fbFresh, []flowOrigin{{fbFailAlloc, int32(v.Start())}, {fbFresh, int32(v.Start())}})
 		}
 		return flowOne(fbFresh, v.Start())
 	case "binary_expression":
 		if l := memUncast(v.Field("left")); l.Kind() == "call_expression" && a.mayReturnNull(l) {
-			return flowVal{bits: fbFailCall | fbValid, org: []flowOrigin{{fbFailCall, int32(calleeKey(l))}}}
+			return mkFlowVal(fbFailCall|fbValid, []flowOrigin{{fbFailCall, int32(calleeKey(l))}})
 		}
 	case "conditional_expression":
 		if c := v.Field("consequence"); c.Valid() {
@@ -388,18 +388,16 @@ func (a *flowAnalysis) classifyCall(v syntax.Node, s *flowState) flowVal {
 				owned = fbValid
 			}
 		}
-		out := flowVal{bits: owned, org: []flowOrigin{{owned, key}}}
 		if kind == memMayFail {
-			out.bits |= fbFailAlloc
-			out.org = append(out.org, flowOrigin{fbFailAlloc, key})
+			return mkFlowVal(owned|fbFailAlloc, []flowOrigin{{owned, key}, {fbFailAlloc, key}})
 		}
-		return out
+		return mkFlowVal(owned, []flowOrigin{{owned, key}})
 	}
 	if name == "mmap" || name == "mmap64" {
-		return flowVal{bits: fbFailMmap | fbValid, org: []flowOrigin{{fbFailMmap, key}}}
+		return mkFlowVal(fbFailMmap|fbValid, []flowOrigin{{fbFailMmap, key}})
 	}
 	if a.mayReturnNull(v) {
-		return flowVal{bits: fbFailCall | fbValid, org: []flowOrigin{{fbFailCall, key}}}
+		return mkFlowVal(fbFailCall|fbValid, []flowOrigin{{fbFailCall, key}})
 	}
 	return flowVal{bits: fbUnknown}
 }
