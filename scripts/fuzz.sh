@@ -7,6 +7,7 @@ targets=(
 	"./checkers FuzzAnalyze"
 	"./checkers/c FuzzLex"
 	"./checkers/c FuzzTriage"
+	"./checkers/c FuzzDefineInt"
 	"./checkers/rust FuzzLex"
 	"./checkers/syntax FuzzParse -tags=tsassert"
 	"./checkers/ignore FuzzParse"

@@ -70,3 +70,24 @@ func FuzzTriage(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDefineInt holds maybeDefine to its promise: a directive it turns
+// away is one parseDefine would not read as a #define either.
+func FuzzDefineInt(f *testing.F) {
+	for _, s := range []string{
+		"#define N 16", "#  define N (4*4)", "#\tdefine N 1 // c", "#define\\\n N 2", "#\\\ndefine N 3",
+		"#include <stdio.h>", "#if X", "#endif", "#defined", "#define", "#define F(x) x", "# \u00a0define N 5",
+		"#\vdefine N 6", "#define\rN 7", "#define\vN 8", "#pragma once", "#definex 1", "#  \\\n define N 9",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		line = append([]byte{'#'}, line...)
+		if maybeDefine(line) {
+			return
+		}
+		if name, v, ok := parseDefine(line, map[string]int64{}); ok {
+			t.Fatalf("maybeDefine turned away %q, which defines %s = %d", line, name, v)
+		}
+	})
+}

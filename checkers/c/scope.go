@@ -287,6 +287,14 @@ func scanFile(lx *checkers.Lexed) *FileFacts {
 
 // defineInt parses "#define NAME <integer expression>".
 func defineInt(line []byte, macros map[string]int64) (string, int64, bool) {
+	if !maybeDefine(line) {
+		return "", 0, false
+	}
+	return parseDefine(line, macros)
+}
+
+// parseDefine is defineInt without maybeDefine's shortcut.
+func parseDefine(line []byte, macros map[string]int64) (string, int64, bool) {
 	fields := strings.Fields(strings.ReplaceAll(string(line[1:]), "\\\n", " "))
 	if len(fields) < 3 || fields[0] != "define" {
 		return "", 0, false
@@ -304,6 +312,35 @@ func defineInt(line []byte, macros map[string]int64) (string, int64, bool) {
 	}
 	v, ok := evalConst(expr, macros)
 	return name, v, ok
+}
+
+// maybeDefine reports whether the directive line can be a #define, as
+// defineInt reads it, without allocating: most directives are not
+// (#include, #if, #endif …). It answers true whenever it cannot tell
+// cheaply (a line continuation or a non-ASCII byte where spaces go).
+func maybeDefine(line []byte) bool {
+	i := 1
+	for i < len(line) {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			i++
+			continue
+		case c == '\\' || c >= 0x80:
+			return true
+		}
+		break
+	}
+	rest := line[i:]
+	if len(rest) < len("define")+1 || string(rest[:len("define")]) != "define" {
+		return false
+	}
+	switch c := rest[len("define")]; {
+	case c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n':
+		return true
+	case c == '\\' || c >= 0x80:
+		return true
+	}
+	return false
 }
 
 // evalConst evaluates a tiny constant grammar: numbers, known names,
