@@ -741,23 +741,24 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 
 var memJumpsSlot = checkers.NewMemoSlot()
 
-// memJumps are the tokens of an item that move control within it: its
-// goto statements and its case and default labels, in token order.
+// memJumps are the tokens of a file that move control within a function:
+// its goto statements and its case and default labels, in token order.
 type memJumps struct{ gotos, labels []int32 }
 
-// jumps returns the item's memJumps, found once per item.
+// jumps returns the file's memJumps, found once per file (one pass over
+// its tokens that looks at the first byte of each identifier).
 func (m memLex) jumps() memJumps {
-	return checkers.ItemMemo(m.lx, memJumpsSlot, m.idx, func() memJumps {
+	return checkers.Memoize(m.lx, memJumpsSlot, func() memJumps {
 		var j memJumps
-		toks := m.lx.Tokens
-		for i := m.item.TokStart; i < m.item.TokEnd; i++ {
-			if c := toks[i].First; toks[i].Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
+		lx := m.lx
+		for i, t := range lx.Tokens {
+			if c := t.First; t.Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
 				continue
 			}
 			switch {
-			case m.lx.Is(i, "goto"):
+			case lx.Is(i, "goto"):
 				j.gotos = append(j.gotos, int32(i))
-			case m.lx.Is(i, "case") || m.lx.Is(i, "default"):
+			case lx.Is(i, "case") || lx.Is(i, "default"):
 				j.labels = append(j.labels, int32(i))
 			}
 		}
