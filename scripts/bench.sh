@@ -10,6 +10,9 @@ CORPUS=${JSEC_BENCH_CORPUS:-${XDG_CACHE_HOME:-$HOME/.cache}/jsec-bench}
 PKGS=("$@")
 [ ${#PKGS[@]} -gt 0 ] || PKGS=(curl git redis)
 RUNS=${JSEC_BENCH_RUNS:-3}
+# flawfinder is timed as often as jsec (best of the runs), so that the
+# ratio compares best with best; JSEC_BENCH_FLAWFINDER_RUNS=1 saves time.
+FF_RUNS=${JSEC_BENCH_FLAWFINDER_RUNS:-$RUNS}
 
 need() { command -v "$1" >/dev/null 2>&1; }
 apt_install() {
@@ -78,7 +81,7 @@ if need rg; then
 	printf '%-34s %8s s %9s MB/s   jsec/rg time ratio %s\n' "ripgrep (30-API regex)" "$tr" "$(rate "$mb" "$tr")" "$(rate "$tj" "$tr")"
 fi
 if need flawfinder; then
-	tf=$(RUNS=1 best flawfinder --quiet --dataonly "${dirs[@]}")
+	tf=$(RUNS=$FF_RUNS best flawfinder --quiet --dataonly "${dirs[@]}")
 	printf '%-34s %8s s %9s MB/s   flawfinder/jsec speedup %sx\n' "flawfinder" "$tf" "$(rate "$mb" "$tf")" "$(rate "$tf" "$tj")"
 fi
 echo "jsec peak RSS on ${dirs[0]##*/}: $((rss / 1024)) MB"
