@@ -72,7 +72,7 @@ type sevCount struct {
 // escapeText.
 func (d *pageData) render(w io.Writer) error {
 	var b bytes.Buffer
-	b.Grow(len(style) + len(d.Body) + 2048)
+	b.Grow(len(style) + 2048)
 	b.WriteString(pageHead)
 	escapeText(&b, d.Title)
 	b.WriteString(pageStyle)
@@ -107,10 +107,13 @@ func (d *pageData) render(w io.Writer) error {
 		fmt.Fprintf(&b, " · %d suppressed, baselined or dismissed", d.Closed)
 	}
 	b.WriteString("</li>\n</ul>\n</div></header>\n<main class=\"wrap\">\n")
-	b.Write(d.Body)
-	b.WriteString(pageTail)
-	_, err := w.Write(b.Bytes())
-	return err
+	// The body, the largest part, goes to w as it is rather than copied.
+	for _, part := range [][]byte{b.Bytes(), d.Body, []byte(pageTail)} {
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // escapeText writes s escaped for HTML text and quoted attribute values,
