@@ -167,13 +167,21 @@ func flowHasKey(ks []int32, k int32) bool {
 type flowState struct {
 	v    []flowVal
 	dead bool
+	ar   *flowArena // where its clones and merges are allocated; nil for flowDead
 }
 
 func (s *flowState) clone() *flowState {
 	if s == nil {
 		return nil
 	}
-	return &flowState{v: append([]flowVal(nil), s.v...), dead: s.dead}
+	if s.ar == nil {
+		return &flowState{v: append([]flowVal(nil), s.v...), dead: s.dead}
+	}
+	t := s.ar.newState()
+	t.v = s.ar.newVals(len(s.v))
+	copy(t.v, s.v)
+	t.dead = s.dead
+	return t
 }
 
 func flowDead() *flowState { return &flowState{dead: true} }
@@ -189,7 +197,13 @@ func flowMerge(a, b *flowState) *flowState {
 	case b == nil || b.dead:
 		return a.clone()
 	}
-	out := &flowState{v: make([]flowVal, len(a.v))}
+	var out *flowState
+	if a.ar != nil {
+		out = a.ar.newState()
+		out.v = a.ar.newVals(len(a.v))
+	} else {
+		out = &flowState{v: make([]flowVal, len(a.v))}
+	}
 	for i := range a.v {
 		out.v[i] = flowUnion(a.v[i], b.v[i])
 	}
@@ -310,6 +324,7 @@ func memFlow(p *checkers.Pass, fn syntax.Node) *flowResult {
 			return &flowResult{}
 		}
 		a.run()
+		a.ar.release() // the result holds no state
 		if a.failed || memParseTrouble(p, fn) {
 			// Past the budget, or where the parser had to guess (often
 			// #if branches that split a statement), paths are unreliable.
@@ -347,6 +362,8 @@ type flowAnalysis struct {
 	gotos    map[string]*flowState
 	back     map[string]bool // labels that a later goto jumps back to
 	labelAnc map[int]bool    // nodes that contain a label
+
+	ar *flowArena // the walk's states
 }
 
 func newFlowAnalysis(p *checkers.Pass, fn syntax.Node) *flowAnalysis {
@@ -358,7 +375,7 @@ func newFlowAnalysis(p *checkers.Pass, fn syntax.Node) *flowAnalysis {
 	a := &flowAnalysis{
 		p: p, fn: fn, body: body, cpp: p.File.Lang == "cpp", isMain: name == "main" || name == "wmain",
 		scope: FuncScope(p, fn), byPath: map[string]int{}, seen: map[[2]int]int{}, record: true,
-		budget: flowBudget, gotos: map[string]*flowState{}, back: map[string]bool{}, labelAnc: map[int]bool{},
+		budget: flowBudget, gotos: map[string]*flowState{}, back: map[string]bool{}, labelAnc: map[int]bool{}, ar: &flowArena{},
 	}
 	a.discover()
 	a.markExposed()
@@ -412,7 +429,8 @@ func memArrayValue(scope *Scope, id syntax.Node) bool {
 }
 
 func (a *flowAnalysis) run() {
-	s := &flowState{v: make([]flowVal, len(a.slots))}
+	s := a.ar.newState()
+	s.v = a.ar.newVals(len(a.slots))
 	for i := range s.v {
 		s.v[i] = flowVal{bits: fbUnknown}
 	}
