@@ -18,6 +18,10 @@ enum { JSEC_NAMED = 1, JSEC_MISSING = 2 };
 
 typedef struct jsec_chunk jsec_chunk;
 
+/* The arena reuses freed blocks of up to JSEC_ARENA_CLASSES * 16 bytes
+ * (with their header), one free list per multiple of 16. */
+#define JSEC_ARENA_CLASSES 32
+
 typedef struct {
 	jsec_node *nodes;
 	uint32_t count, cap;
@@ -25,6 +29,7 @@ typedef struct {
 	int32_t *last;         /* last child seen of each open ancestor */
 	uint32_t stack_cap;
 	jsec_chunk *arena;     /* where tree-sitter allocates during a parse */
+	void *freed[JSEC_ARENA_CLASSES + 1]; /* the arena's freed small blocks, by size class */
 	size_t arena_bytes;    /* chunk bytes in use by the current parse */
 	size_t arena_cap;      /* 0: JSEC_ARENA_CAP */
 	size_t cancel;         /* set when the arena (or the libc redo) passes its cap */
@@ -32,11 +37,13 @@ typedef struct {
 	void *frames;          /* the flattening walk's stack */
 	uint32_t frames_cap;
 	int cursor;            /* tests: flatten with tree-sitter's cursor API */
+	int libc;              /* tests: parse with libc allocation, no arena */
 } jsec_buf;
 
-/* JSEC_ARENA_CAP bounds the arena of one parse: frees are no-ops in it,
- * so input that keeps tree-sitter's error recovery busy would grow it
- * without end (3 MB of token soup in one function reached 5.8 GB). Past the
+/* JSEC_ARENA_CAP bounds the arena of one parse: only small blocks and
+ * the last one are reused in it, so input that keeps tree-sitter's error
+ * recovery busy can still grow it far past what is live (3 MB of token
+ * soup in one function reached 5.8 GB when frees did nothing). Past the
  * cap the arena parse is cancelled and jsec_parse parses again with libc
  * allocation, as before the arena. The most any file of curl, git, redis,
  * leveldb, protobuf or /usr/include needs is under 32 MB. */
@@ -55,6 +62,7 @@ int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t le
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);
 long jsec_chunks_made(void);
+long jsec_arena_reused(void);
 int jsec_asserts_compiled(void);
 
 /* jsec_densify (runtime.c) sets up the dense parse table of a grammar's

@@ -2,17 +2,23 @@ package syntax
 
 import "testing"
 
-// FuzzParse: tree-sitter and the flattening must accept any bytes, and the
-// flat tree must be a well-formed pre-order tree inside the source.
+// FuzzParse: tree-sitter and the flattening must accept any bytes, the
+// flat tree must be a well-formed pre-order tree inside the source, and
+// the arena's tree must be the one libc allocation gives.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("int main(void) { return 0; }"), uint8(0))
 	f.Add([]byte("fn f() { unsafe { *p } }"), uint8(2))
 	f.Add([]byte("template<class T> class A : B<T> { };"), uint8(1))
 	parsers := []*Parser{NewParser(C), NewParser(CPP), NewParser(Rust)}
+	libc := []*Parser{NewParser(C), NewParser(CPP), NewParser(Rust)}
+	for _, p := range libc {
+		p.useLibc()
+	}
 	pairs := []flattenPair{newFlattenPair(C), newFlattenPair(CPP), newFlattenPair(Rust)}
 	f.Cleanup(func() {
 		for i, p := range parsers {
 			p.Close()
+			libc[i].Close()
 			pairs[i].Close()
 		}
 	})
@@ -23,6 +29,10 @@ func FuzzParse(f *testing.F) {
 		tree, err := parsers[int(which)%3].Parse(src, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The arena (freed blocks reused) builds the tree libc does.
+		if l, err := libc[int(which)%3].Parse(src, nil); err != nil || shapeOf(l) != shapeOf(tree) {
+			t.Fatalf("the arena's tree differs from libc's (%v)", err)
 		}
 		for n := range tree.Root().Descendants() {
 			if n.Start() > n.End() || n.End() > len(src) {

@@ -164,6 +164,10 @@ func denseMismatches(lang Lang) int {
 // chunksMade counts the 2 MB arena chunks allocated so far by the process.
 func chunksMade() int { return int(C.jsec_chunks_made()) }
 
+// arenaReused counts the arena allocations served by a freed block or by
+// growing the last block in place, so far in the process.
+func arenaReused() int { return int(C.jsec_arena_reused()) }
+
 // denseRowsUsed is how far into lang's dense table its filled rows reach,
 // in rows (-1: no dense table).
 func denseRowsUsed(lang Lang) int {
@@ -206,6 +210,9 @@ func megabytes(n int) string {
 // useCursor makes the parser flatten trees with tree-sitter's cursor API,
 // the reference the tests hold the direct walk to.
 func (p *Parser) useCursor() { p.buf.cursor = 1 }
+
+// useLibc makes p parse with libc allocation, without the arena (tests).
+func (p *Parser) useLibc() { p.buf.libc = 1 }
 
 // Lang returns the parser's language.
 func (p *Parser) Lang() Lang { return p.lang }
