@@ -84,10 +84,17 @@ func Advise() (start, end uintptr) {
 // That part was mapped before this init ran: it holds what the runtime and
 // the packages initialised earlier allocated, and its free pages are where
 // the heap's next allocations go, lowest addresses first (4 KB pages
-// there took 630 faults of a scan of curl). Pages already in use stay as
-// they are; a 2 MB page with none yet becomes one huge page when first
-// touched. The call gets plain addresses, never a slice over memory that
-// is not one Go object.
+// there took 630 faults of a scan of curl). A 2 MB page with no page in
+// use yet becomes one huge page when first touched. One that already has
+// some (the first: what the runtime and the packages initialised so far
+// allocated, in 4 KB pages) is collapsed into a huge page on the spot
+// (MADV_COLLAPSE, Linux 6.1 and later; up to collapseMax bytes): each of
+// its free 4 KB pages the heap went on to use was a fault of its own,
+// about 200 per process, 17 µs each on a paravirtualised machine where a
+// fault traps to the host (jsec version: 35-39 -> 28-29 ms of CPU, 990-1100
+// -> 740-780 faults; it costs that page's 2 MB of RSS). The result is in
+// Collapsed. The calls get plain addresses, never a slice over memory
+// that is not one Go object.
 func adviseBelow(start uintptr) uintptr {
 	probe := new([16]byte)
 	lo := uintptr(unsafe.Pointer(probe)) &^ (hugePage - 1)
@@ -98,5 +105,21 @@ func adviseBelow(start uintptr) uintptr {
 	if _, _, errno := syscall.Syscall(syscall.SYS_MADVISE, lo, start-lo, syscall.MADV_HUGEPAGE); errno != 0 {
 		return start
 	}
+	Collapsed = syscall.ENOSYS
+	if start-lo <= collapseMax {
+		_, _, Collapsed = syscall.Syscall(syscall.SYS_MADVISE, lo, start-lo, madvCollapse)
+	}
 	return lo
 }
+
+// madvCollapse is MADV_COLLAPSE, which the syscall package does not name.
+const madvCollapse = 25
+
+// collapseMax bounds the part of the heap below Start that is collapsed
+// into huge pages (all of it becomes resident).
+const collapseMax = 4 * hugePage
+
+// Collapsed is the outcome of collapsing the heap below Start into huge
+// pages: 0 when done; EINVAL before Linux 6.1; EAGAIN or ENOMEM when no
+// huge page was to be had; ENOSYS when the range was too long to try.
+var Collapsed syscall.Errno = syscall.ENOSYS
