@@ -146,11 +146,57 @@ func (d *memDA) identity() bool { return !d.leak && !d.must }
 // mayUse runs the walk over the statements in [from, to) starting
 // unassigned and reports whether a use may see the variable unassigned.
 func (d *memDA) mayUse(from, to int) bool {
+	if d.plain() {
+		return d.mayRead(from, to)
+	}
 	a, f := d.seq(from, to, false, true)
 	if d.leak && f && !a {
 		d.found = true // falls off the end still owning the block
 	}
 	return d.found
+}
+
+// plain reports the uninitialised-read walk: no NULL, ownership, release
+// or collecting mode.
+func (d *memDA) plain() bool {
+	return !d.null && !d.must && !d.tested && !d.collect && !d.leak && !d.exposed && !d.freed
+}
+
+// mayRead is mayUse for the plain walk, which stops at the first
+// statement of [from, to) after which the variable is assigned on every
+// path with nothing left ahead that could bring control in unassigned:
+// from there no statement can make it unassigned again, so no use can
+// see it so (the state only goes back through a label some goto
+// reaches, a case label, or the other branch of an #if group, and none
+// lies ahead; see quietFrom). The rest of the region, often most of the
+// function, is not walked. (Walked, code the walk cannot follow there,
+// a GNU statement expression say, made it give up: "may use" for a
+// variable already assigned everywhere.)
+func (d *memDA) mayRead(from, to int) bool {
+	d.seqStop(from, to, d.quietFrom(from, to), false, true)
+	return d.found
+}
+
+// quietFrom returns the first token of the quiet tail of [from, to): the
+// tokens after its last directive, case or default label, and (in a
+// function with a goto) statement label; from when there is none.
+func (d *memDA) quietFrom(from, to int) int {
+	m := d.m
+	jumps := m.jumps()
+	gotos := anyBetween(jumps.gotos, m.item.TokStart-1, m.item.TokEnd)
+	for j := to - 1; j >= from; j-- {
+		t := &m.lx.Tokens[j]
+		switch {
+		case t.Kind == checkers.TokPreproc:
+			return j + 1
+		case t.Kind != checkers.TokIdent:
+		case (t.First == 'c' || t.First == 'd') && (m.is(j, "case") || m.is(j, "default")):
+			return j + 1
+		case gotos && m.is(j+1, ":") && !m.is(j+2, ":"):
+			return j + 1
+		}
+	}
+	return from
 }
 
 // giveUp makes the answer "may use".
@@ -160,6 +206,13 @@ func (d *memDA) giveUp() { d.found = true }
 // not at all when falls is false: then only labels lead in); it returns
 // the state at the end and whether control can reach it.
 func (d *memDA) seq(from, to int, assigned, falls bool) (bool, bool) {
+	return d.seqStop(from, to, to+1, assigned, falls)
+}
+
+// seqStop is seq that stops after the first statement ending at or past
+// token stop that leaves the variable assigned with control falling
+// through (mayRead); stop past to never stops it.
+func (d *memDA) seqStop(from, to, stop int, assigned, falls bool) (bool, bool) {
 	for k := from; k < to && !d.found; {
 		if !falls {
 			// Unreachable here: a case label joins the switch entry
@@ -172,6 +225,9 @@ func (d *memDA) seq(from, to int, assigned, falls bool) (bool, bool) {
 			return false, true
 		}
 		k, assigned, falls = next, a, f
+		if assigned && falls && k >= stop {
+			break
+		}
 	}
 	return assigned, falls
 }

@@ -20,6 +20,12 @@ func TestUninitTriageGotoAndChains(t *testing.T) {
 		{"behind ||", `int f(const char *s, int q) { const char *end; return (q || !parse(s, &end)) && *end == 0; }`, true},
 		{"code the walk cannot follow after the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2; use(v);\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn 0; }", false},
 		{"code the walk cannot follow before the last mention", "int f(int a) { int v; if (a) v = 1; else v = 2;\n#if X\nif (a) {\n#else\nif (!a) {\n#endif\nh(); }\nreturn v; }", true},
+		// Once assigned on every path with no label, case or directive
+		// ahead, the walk stops: code it cannot follow after that point
+		// (a statement expression) no longer makes it give up.
+		{"code the walk cannot follow once it is assigned", `int f(int a) { int v; if (a) v = 1; else v = 2; g(({ a; })); return v; }`, false},
+		{"a case label ahead enters unassigned", `int f(int a) { switch (a) { int v; if (a) v = 1; else v = 2; use(v); case 2: return v; } return 0; }`, true},
+		{"the same before it is assigned", `int f(int a) { int v; g(({ a; })); if (a) v = 1; else v = 2; return v; }`, true},
 		{"a loop macro with a one-statement body sets it", "int f(struct list *l) { const char **p; for_each_name(p, l)\n if (strchr(*p, 10)) return 1; return 0; }", false},
 		{"a loop macro whose one-statement body is a call", "void f(struct list *l) { const char **p; for_each_name(p, l)\n emit(*p); }", false},
 		{"&& inside a negation", `int f(const char *s, int q) { const char *end; return !(q && parse(s, &end)) && *end == 0; }`, true},
