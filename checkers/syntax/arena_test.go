@@ -33,19 +33,19 @@ func soup(size int) []byte {
 	return []byte(b.String())
 }
 
-// TestArenaMatchesLibc holds the arena, whose freed small blocks are
-// reused and whose last block grows in place, to the trees tree-sitter
-// builds with libc allocation: the same nodes for every fixture of the C
-// and C++ checkers and for error-heavy input, parsed one after another
-// with the same parsers (so freed blocks of one parse cannot leak into
-// the next).
-func TestArenaMatchesLibc(t *testing.T) {
-	type src struct {
-		name string
-		lang Lang
-		b    []byte
-	}
-	srcs := []src{{"soup", C, soup(60_000)}, {"soup-cpp", CPP, soup(30_000)}}
+// source is a file to parse in the tests that compare two ways of
+// parsing.
+type source struct {
+	name string
+	lang Lang
+	b    []byte
+}
+
+// fixtureSources returns token soup and every fixture of the C and C++
+// checkers.
+func fixtureSources(t *testing.T) []source {
+	t.Helper()
+	srcs := []source{{"soup", C, soup(60_000)}, {"soup-cpp", CPP, soup(30_000)}}
 	filepath.WalkDir("../c/testdata", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
 			return nil
@@ -59,13 +59,24 @@ func TestArenaMatchesLibc(t *testing.T) {
 			return nil
 		}
 		if b, err := os.ReadFile(path); err == nil {
-			srcs = append(srcs, src{path, lang, b})
+			srcs = append(srcs, source{path, lang, b})
 		}
 		return nil
 	})
 	if len(srcs) < 50 {
 		t.Fatalf("%d sources: the fixtures are missing", len(srcs))
 	}
+	return srcs
+}
+
+// TestArenaMatchesLibc holds the arena, whose freed small blocks are
+// reused and whose last block grows in place, to the trees tree-sitter
+// builds with libc allocation: the same nodes for every fixture of the C
+// and C++ checkers and for error-heavy input, parsed one after another
+// with the same parsers (so freed blocks of one parse cannot leak into
+// the next).
+func TestArenaMatchesLibc(t *testing.T) {
+	srcs := fixtureSources(t)
 	arena := map[Lang]*Parser{C: NewParser(C), CPP: NewParser(CPP)}
 	libc := map[Lang]*Parser{C: NewParser(C), CPP: NewParser(CPP)}
 	for _, p := range libc {

@@ -324,8 +324,13 @@ static int flatten_cursor(jsec_buf *b, const TSTree *tree);
  * Go reads it without a cgo call per node. Returns 0, -1 on a failed parse
  * (timeout), -2 when out of memory and -3 when the parse needed more live
  * memory than JSEC_LIBC_FACTOR times the arena's cap. */
+/* jsec_balance makes the parse on this thread balance its finished tree
+ * (runtime.c), for the tests (jsec_buf.balance). */
+__thread int jsec_balance;
+
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us) {
+	jsec_balance = b->balance;
 	b->count = 0;
 	b->arena_bytes = 0;
 	b->cancel = 0;

@@ -38,6 +38,7 @@ typedef struct {
 	uint32_t frames_cap;
 	int cursor;            /* tests: flatten with tree-sitter's cursor API */
 	int libc;              /* tests: parse with libc allocation, no arena */
+	int balance;           /* tests: balance the finished tree, as tree-sitter does */
 } jsec_buf;
 
 /* JSEC_ARENA_CAP bounds the arena of one parse: only small blocks and

@@ -194,6 +194,16 @@ long jsec_dense_mismatches(const TSLanguage *self) {
 #include "tsrt/lexer.c"
 #include "tsrt/node.c"
 #include "tsrt/subtree.c"
+/* No balancing of finished trees. tree-sitter rotates the hidden nodes of
+ * every long repetition (a file's top-level items, a block's statements)
+ * into a balanced tree when a parse ends, so that later edits and
+ * re-parses stay fast: a walk over the whole tree, 3-4% of a parse. jsec
+ * never edits a tree, and the rotation moves only hidden nodes, so the
+ * visible tree, all that flatten writes, is the same either way. The
+ * tests turn it back on (jsec_buf.balance) to hold the two equal. */
+extern __thread int jsec_balance;
+#undef ts_subtree_balance
+#define ts_subtree_balance(self, pool, language) (jsec_balance ? jsec_ts_subtree_balance(self, pool, language) : (void)0)
 #include "tsrt/parser.c"
 #include "tsrt/stack.c"
 #include "tsrt/tree.c"

@@ -214,6 +214,11 @@ func (p *Parser) useCursor() { p.buf.cursor = 1 }
 // useLibc makes p parse with libc allocation, without the arena (tests).
 func (p *Parser) useLibc() { p.buf.libc = 1 }
 
+// useBalance makes the parser balance its finished trees, as tree-sitter
+// does and jsec does not (runtime.c): the reference the tests hold
+// jsec's trees to.
+func (p *Parser) useBalance() { p.buf.balance = 1 }
+
 // Lang returns the parser's language.
 func (p *Parser) Lang() Lang { return p.lang }
 
