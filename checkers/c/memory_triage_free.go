@@ -173,6 +173,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	}
 	loopEnd, loopUpdate, loopKw := -1, -1, -1
 	toks := m.lx.Tokens
+	body := m.firstBraceIn(tok) // found once: asked of every ") {" below
 	for j := m.item.TokStart; j < tok; j++ {
 		// Dispatch on kind and first byte: this scan runs from the
 		// item's start for every free.
@@ -182,7 +183,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
 				loopEnd, loopUpdate, loopKw = end, upd, j
 			}
-		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && !m.firstBrace(j):
+		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && j != body:
 			if m.macroLoopHolds(j, tok) {
 				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
 					loopEnd, loopUpdate, loopKw = end, -1, -1
@@ -520,15 +521,16 @@ func (m memLex) jumpsBack(tok, c int) bool {
 	return false
 }
 
-// firstBrace reports whether the "{" at j is the item's first (a
-// function body).
-func (m memLex) firstBrace(j int) bool {
-	for k := m.item.TokStart; k < j; k++ {
-		if m.is(k, "{") {
-			return false
+// firstBraceIn returns the first "{" of the item (of m's window) before
+// token tok, or tok when there is none: the function body's, where the
+// scans ask whether a "{" is the body's.
+func (m memLex) firstBraceIn(tok int) int {
+	for k := m.item.TokStart; k < tok; k++ {
+		if m.p1(k) == '{' {
+			return k
 		}
 	}
-	return true
+	return tok
 }
 
 // macroLoopHolds reports whether "name(...) {" at brace j is a loop
