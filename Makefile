@@ -3,10 +3,22 @@ BIN := bin/jsec
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
+# bin/jsec is a static executable where the C library allows one (glibc
+# with its libc.a, as Debian's libc6-dev installs it): no dynamic loader
+# at start-up, which cost every run about 8 ms on the bench machine (jsec
+# version 37-43 -> 28-33 ms, 960-1,000 -> 710-790 page faults). netgo and
+# osusergo keep host and user lookups in Go, which a static glibc cannot
+# do. STATIC=0 builds the usual dynamic executable.
+STATIC ?= $(shell printf 'int main(void){return 0;}\n' | $${CC:-cc} -x c -static -o /dev/null - >/dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(STATIC),1)
+BUILDTAGS := -tags netgo,osusergo
+LINKFLAGS := -linkmode external -extldflags "-static"
+endif
+
 .PHONY: build test bench bench-compare vet fmt fuzz pgo clean
 
 build:
-	CGO_ENABLED=1 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/jsec
+	CGO_ENABLED=1 $(GO) build -trimpath $(BUILDTAGS) -ldflags '$(LDFLAGS) $(LINKFLAGS)' -o $(BIN) ./cmd/jsec
 
 test:
 	CGO_ENABLED=1 $(GO) test -pgo=off -count=1 ./...
