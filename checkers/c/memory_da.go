@@ -173,7 +173,7 @@ func (d *memDA) plain() bool {
 // a GNU statement expression say, made it give up: "may use" for a
 // variable already assigned everywhere.)
 func (d *memDA) mayRead(from, to int) bool {
-	d.seqStop(from, to, d.quietFrom(from, to), false, true)
+	d.seqStop(from, to, true, false, true)
 	return d.found
 }
 
@@ -206,13 +206,15 @@ func (d *memDA) giveUp() { d.found = true }
 // not at all when falls is false: then only labels lead in); it returns
 // the state at the end and whether control can reach it.
 func (d *memDA) seq(from, to int, assigned, falls bool) (bool, bool) {
-	return d.seqStop(from, to, to+1, assigned, falls)
+	return d.seqStop(from, to, false, assigned, falls)
 }
 
-// seqStop is seq that stops after the first statement ending at or past
-// token stop that leaves the variable assigned with control falling
-// through (mayRead); stop past to never stops it.
-func (d *memDA) seqStop(from, to, stop int, assigned, falls bool) (bool, bool) {
+// seqStop is seq that, with stop, stops after the first statement that
+// leaves the variable assigned with control falling through and only a
+// quiet tail of the region ahead (mayRead; see quietFrom, asked once, at
+// the first such statement).
+func (d *memDA) seqStop(from, to int, stop, assigned, falls bool) (bool, bool) {
+	quiet := to + 1 // the quiet tail's start; to + 1 while not known
 	for k := from; k < to && !d.found; {
 		if !falls {
 			// Unreachable here: a case label joins the switch entry
@@ -225,8 +227,13 @@ func (d *memDA) seqStop(from, to, stop int, assigned, falls bool) (bool, bool) {
 			return false, true
 		}
 		k, assigned, falls = next, a, f
-		if assigned && falls && k >= stop {
-			break
+		if stop && assigned && falls {
+			if quiet > to {
+				quiet = d.quietFrom(k, to)
+			}
+			if k >= quiet {
+				break
+			}
 		}
 	}
 	return assigned, falls
