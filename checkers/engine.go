@@ -94,6 +94,12 @@ type pending struct {
 // Analyze runs the checkers over f. Only the items that hold a trigger
 // are parsed.
 func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) (*Analysis, error) {
+	return a.AnalyzeProfiled(ctx, f, parser, nil)
+}
+
+// AnalyzeProfiled is Analyze, adding the file's figures to prof when it
+// is not nil.
+func (a *Analyzer) AnalyzeProfiled(ctx context.Context, f *File, parser *syntax.Parser, prof *Profile) (*Analysis, error) {
 	res := &Analysis{}
 	if len(a.byWord) == 0 {
 		return res, nil
@@ -101,15 +107,67 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// Every identifier token (never one in a comment, a string, a
-	// directive or dead code) is looked up among the trigger words.
+	var fp *fileProfile
+	if prof != nil {
+		fp = &fileProfile{}
+		defer prof.merge(fp)
+	}
 	lx := f.lexed
 	if lx == nil {
+		t0 := fp.now()
 		lx = a.lang.Lex(f.Src)
+		if fp != nil {
+			fp.since(t0, &fp.total.Lex)
+		}
 		defer lx.Recycle() // nothing returned points into its buffers
 	}
-	var work []pending
-	var needed []bool
+	work, needed := a.triage(f, lx, fp)
+	if len(work) == 0 {
+		return res, nil
+	}
+	ranges := ParseRanges(lx, needed)
+	for _, r := range ranges {
+		res.Parsed += r.End - r.Start
+	}
+	t0 := fp.now()
+	tree, err := parser.Parse(f.Src, ranges)
+	if fp != nil {
+		fp.since(t0, &fp.total.Parse)
+		fp.total.Parses++
+		fp.total.ParsedBytes += int64(res.Parsed)
+		fp.attribute(lx)
+	}
+	if err != nil {
+		res.Problems = append(res.Problems, fmt.Sprintf("parse: %v; rules that need the syntax tree were skipped", err))
+		return res, nil
+	}
+	p := &Pass{File: f, Lex: lx, Tree: tree}
+	for _, w := range work {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p.Item = &lx.Items[lx.ItemOf(w.tok)]
+		p.checker = w.c
+		hit := Hit{Word: w.word, Tok: w.tok, Node: leafAt(tree, int(lx.Tokens[w.tok].Start))}
+		t0, n := fp.now(), len(p.findings)
+		if msg := runCheck(p, hit); msg != "" {
+			res.Problems = append(res.Problems, msg)
+		}
+		if fp != nil {
+			t := fp.of(w.c)
+			fp.since(t0, &t.Check)
+			t.Reported += len(p.findings) - n
+		}
+	}
+	res.Findings = a.locate(p)
+	return res, nil
+}
+
+// triage looks every identifier token (never one in a comment, a string,
+// a directive or dead code) up among the trigger words and asks each of
+// the word's checkers whether the occurrence needs the syntax tree. It
+// returns the occurrences to check and the items to parse.
+func (a *Analyzer) triage(f *File, lx *Lexed, fp *fileProfile) (work []pending, needed []bool) {
 	for tok := range lx.Tokens {
 		t := &lx.Tokens[tok]
 		if t.Kind != TokIdent {
@@ -124,7 +182,13 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 			continue
 		}
 		for _, c := range a.byWord[w] {
-			if c.Triage == nil || triage(c, lx, tok) {
+			var keep bool
+			if fp == nil {
+				keep = c.Triage == nil || triage(c, lx, tok)
+			} else {
+				keep = fp.triage(c, lx, tok, item)
+			}
+			if keep {
 				if needed == nil {
 					needed = make([]bool, len(lx.Items))
 				}
@@ -133,32 +197,7 @@ func (a *Analyzer) Analyze(ctx context.Context, f *File, parser *syntax.Parser) 
 			}
 		}
 	}
-	if len(work) == 0 {
-		return res, nil
-	}
-	ranges := ParseRanges(lx, needed)
-	for _, r := range ranges {
-		res.Parsed += r.End - r.Start
-	}
-	tree, err := parser.Parse(f.Src, ranges)
-	if err != nil {
-		res.Problems = append(res.Problems, fmt.Sprintf("parse: %v; rules that need the syntax tree were skipped", err))
-		return res, nil
-	}
-	p := &Pass{File: f, Lex: lx, Tree: tree}
-	for _, w := range work {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		p.Item = &lx.Items[lx.ItemOf(w.tok)]
-		p.checker = w.c
-		hit := Hit{Word: w.word, Tok: w.tok, Node: leafAt(tree, int(lx.Tokens[w.tok].Start))}
-		if msg := runCheck(p, hit); msg != "" {
-			res.Problems = append(res.Problems, msg)
-		}
-	}
-	res.Findings = a.locate(p)
-	return res, nil
+	return work, needed
 }
 
 // ParseRanges returns the byte ranges of the needed items, merged where

@@ -59,6 +59,8 @@ type Options struct {
 	Lookup func(id string) *rules.Rule
 	// Severity, when set, overrides a rule's severity (configuration).
 	Severity func(rule string, def issue.Severity) issue.Severity
+	// Profile, when set, collects the time of each phase and checker.
+	Profile *Profile
 }
 
 // Shard selects a stable part of the files: those whose path hashes to K
@@ -267,7 +269,15 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		switch {
 		case s.opt.ClassifyHeader != nil:
 			var cpp bool
-			if cpp, lexedC = s.opt.ClassifyHeader(src); cpp {
+			var t0 time.Time
+			if s.opt.Profile != nil {
+				t0 = time.Now()
+			}
+			cpp, lexedC = s.opt.ClassifyHeader(src)
+			if s.opt.Profile != nil {
+				s.opt.Profile.addLex(time.Since(t0))
+			}
+			if cpp {
 				if lexedC != nil {
 					lexedC.Recycle() // lexed again, as C++
 				}
@@ -295,7 +305,7 @@ func (s *scanner) file(ctx context.Context, c Candidate) (out fileOutcome) {
 		f.UseLexed(lexedC)
 	}
 	parser := s.getParser(a.Language().Grammar)
-	res, err := a.Analyze(ctx, f, parser)
+	res, err := a.AnalyzeProfiled(ctx, f, parser, s.opt.Profile)
 	s.putParser(parser)
 	if lexedC != nil {
 		lexedC.Recycle()
