@@ -74,6 +74,10 @@ done
 /usr/bin/time -f %M -o "$out/rss" "${jsec_cmd[@]}" "${dirs[0]}" >/dev/null 2>&1 || true
 rss=$(tail -1 "$out/rss")
 printf '%-34s %8s s %9s MB/s\n' "jsec scan (all rules)" "$tj" "$(rate "$mb" "$tj")"
+# What each of those processes spends before scanning anything (runtime
+# and package initialisation, no files): the fixed cost of a run.
+tv=$(best bin/jsec version)
+printf '%-34s %8s s   (x %d processes above)\n' "  of which start-up, jsec version" "$tv" "${#dirs[@]}"
 # The same packages in one scan, as one repository holding them all
 # would be (one process start, one set of reports): hard links to them
 # under one directory (a copy across file systems).
