@@ -229,7 +229,10 @@ func arithGuarded(p *checkers.Pass, fn, use syntax.Node, path string, mode arith
 		if guarded || n.Start() >= use.Start() {
 			return false // pre-order: nothing below starts before the use either
 		}
-		if n.End() >= after && arithTests(p, n, use, path, mode) {
+		if n.End() < after {
+			return false // nor does anything below end after the last definition
+		}
+		if arithTests(p, n, use, path, mode) {
 			guarded = true
 		}
 		return true

@@ -79,19 +79,43 @@ func triageRandom(lx *checkers.Lexed, tok int) bool {
 	for stmtEnd < lx.Items[it].TokEnd && !lx.Is(stmtEnd, ";") {
 		stmtEnd++
 	}
-	for i := lx.Items[it].TokStart; i < lx.Items[it].TokEnd; i++ {
-		if lx.Kind(i) != checkers.TokIdent {
-			continue
-		}
-		w := lx.Text(i)
-		switch s := randomSecretName(w); {
-		case s == secretStrong || rngCryptoName(w):
-			return true
-		case s == secretWeak && i >= stmtStart && i < stmtEnd:
-			return true
-		}
+	names := rngNames(lx, it)
+	if names.strong {
+		return true
 	}
-	return false
+	k, _ := slices.BinarySearch(names.weak, int32(stmtStart))
+	return k < len(names.weak) && int(names.weak[k]) < stmtEnd
+}
+
+// rngItemNames are the secret names of one item, found once for all its
+// calls (a scan of the item per call was quadratic in a function with
+// thousands of them): whether it names a strong secret or calls a crypto
+// library anywhere, and otherwise where its weak names are (token
+// indices, in order).
+type rngItemNames struct {
+	strong bool
+	weak   []int32
+}
+
+var rngNamesSlot = checkers.NewMemoSlot()
+
+func rngNames(lx *checkers.Lexed, it int) rngItemNames {
+	return checkers.ItemMemo(lx, rngNamesSlot, it, func() rngItemNames {
+		var r rngItemNames
+		for i := lx.Items[it].TokStart; i < lx.Items[it].TokEnd; i++ {
+			if lx.Kind(i) != checkers.TokIdent {
+				continue
+			}
+			w := lx.Text(i)
+			switch s := randomSecretName(w); {
+			case s == secretStrong || rngCryptoName(w):
+				return rngItemNames{strong: true}
+			case s == secretWeak:
+				r.weak = append(r.weak, int32(i))
+			}
+		}
+		return r
+	})
 }
 
 // rngCryptoName reports whether a callee belongs to a crypto library.

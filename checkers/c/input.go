@@ -124,8 +124,8 @@ func inRangeCheckedAfter(n syntax.Node, name string) bool {
 	fn := EnclosingFunction(n)
 	found := false
 	fn.Field("body").Walk(func(m syntax.Node) bool {
-		if found {
-			return false
+		if found || m.End() <= n.End() {
+			return false // nothing in m starts after n
 		}
 		if m.Start() > n.End() && inIsOrderCmp(m) && (inMentions(m.Field("left"), name) || inMentions(m.Field("right"), name)) {
 			found = true

@@ -36,6 +36,8 @@ func FuzzParse(f *testing.F) {
 		if l, err := libc[int(which)%3].Parse(src, nil); err != nil || shapeOf(l) != shapeOf(tree) {
 			t.Fatalf("the arena's tree differs from libc's (%v)", err)
 		}
+		checkPrevSiblings(t, "input", tree)
+		checkNodeAt(t, "input", tree)
 		for n := range tree.Root().Descendants() {
 			if n.Start() > n.End() || n.End() > len(src) {
 				t.Fatalf("node %s [%d,%d) outside %d bytes", n.Kind(), n.Start(), n.End(), len(src))
