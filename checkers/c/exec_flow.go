@@ -97,27 +97,66 @@ func exItemInputs(lx *checkers.Lexed, tok int) (local, remote bool) {
 	if from < 0 {
 		return true, true
 	}
+	f := exFacts(lx, from)
+	return f.local < tok, f.remote < tok
+}
+
+// exFromFacts are where, scanning from a function's first token, the
+// questions of exItemInputs and exItemBuilds first get a yes (the token
+// index; an int past the item when never): each answer only turns from no
+// to yes along the way, so one pass per function answers them for every
+// call in it. (A pass per call was quadratic in a function with
+// thousands of them.)
+type exFromFacts struct{ local, remote, builds int }
+
+var exFactsSlot = checkers.NewMemoSlot()
+
+// exFacts returns the exFromFacts of the function starting at token from,
+// found once per function.
+func exFacts(lx *checkers.Lexed, from int) exFromFacts {
+	it := lx.ItemOf(from)
+	byFrom := checkers.ItemMemo(lx, exFactsSlot, it, func() map[int]exFromFacts { return map[int]exFromFacts{} })
+	if f, ok := byFrom[from]; ok {
+		return f
+	}
+	end := lx.Items[it].TokEnd
+	never := len(lx.Tokens) + 1
+	f := exFromFacts{local: never, remote: never, builds: never}
 	mainFn := false
-	for i := from; i < tok; i++ {
-		if lx.Tokens[i].Kind != checkers.TokIdent {
+	for i := from; i < end; i++ {
+		switch lx.Tokens[i].Kind {
+		case checkers.TokIdent:
+		case checkers.TokString:
+			if f.builds == never && (lx.Is(i-1, "+") || lx.Is(i+1, "+")) {
+				f.builds = i
+			}
+			continue
+		default:
 			continue
 		}
-		switch w := lx.Text(i); {
+		w := lx.Text(i)
+		if _, ok := exBuilders[w]; ok && f.builds == never && lx.Is(i+1, "(") {
+			f.builds = i
+		}
+		switch {
 		case w == "optarg":
-			local = true
+			f.local = min(f.local, i)
 		case (w == "main" || w == "wmain") && lx.Is(i+1, "("):
 			mainFn = true
 		case w == "argv":
-			local = local || mainFn
+			if mainFn {
+				f.local = min(f.local, i)
+			}
 		case exInputCall(w) && lx.Is(i+1, "("):
 			if !externalReturns[w] || !lx.Is(i+3, ")") || lx.Kind(i+2) != checkers.TokString || exCGIName(strings.Trim(lx.Text(i+2), `"`)) {
-				remote = true
+				f.remote = min(f.remote, i)
 			} else {
-				local = true
+				f.local = min(f.local, i)
 			}
 		}
 	}
-	return local, remote
+	byFrom[from] = f
+	return f
 }
 
 // exBlockKeywords introduce a parenthesized header before a block that is
@@ -141,34 +180,58 @@ func exFuncSpan(lx *checkers.Lexed, tok int) (start, end int) {
 		return -1, -1
 	}
 	start, end = lx.Items[it].TokStart, lx.Items[it].TokEnd
-	depth := 0
-	for i := tok - 1; i > start; i-- {
-		switch {
-		case lx.Is(i, "}"):
-			depth++
-		case lx.Is(i, "{") && depth > 0:
-			depth--
-		case lx.Is(i, "{"):
-			j := i - 1
-			for j > start && lx.Kind(j) == checkers.TokIdent && (lx.Is(j, "const") || lx.Is(j, "override") || lx.Is(j, "noexcept") || lx.Is(j, "final") || lx.Is(j, "mutable")) {
-				j--
+	enc := exEnclosing(lx, it)
+	// The innermost "{" before tok that no "}" before tok closes, then the
+	// one around it, and so on: the braces a scan back from tok counting
+	// "}" and "{" stops at.
+	for i := int(enc[tok-start]); i > start; i = int(enc[i-start]) {
+		j := i - 1
+		for j > start && lx.Kind(j) == checkers.TokIdent && (lx.Is(j, "const") || lx.Is(j, "override") || lx.Is(j, "noexcept") || lx.Is(j, "final") || lx.Is(j, "mutable")) {
+			j--
+		}
+		if !lx.Is(j, ")") {
+			return start, end // a class, namespace, initializer or else block: give up
+		}
+		open := exOpenParen(lx, j, start)
+		if open <= start {
+			return start, end
+		}
+		if lx.Kind(open-1) == checkers.TokIdent && !exBlockKeywords[lx.Text(open-1)] || lx.Is(open-1, "]") {
+			if c := lx.Close(i); c > 0 && c < end {
+				end = c + 1
 			}
-			if !lx.Is(j, ")") {
-				return start, end // a class, namespace, initializer or else block: give up
-			}
-			open := exOpenParen(lx, j, start)
-			if open <= start {
-				return start, end
-			}
-			if lx.Kind(open-1) == checkers.TokIdent && !exBlockKeywords[lx.Text(open-1)] || lx.Is(open-1, "]") {
-				if c := lx.Close(i); c > 0 && c < end {
-					end = c + 1
-				}
-				return open - 1, end // a function (from its name) or lambda body
-			}
+			return open - 1, end // a function (from its name) or lambda body
 		}
 	}
 	return start, end
+}
+
+var exEnclosingSlot = checkers.NewMemoSlot()
+
+// exEnclosing returns, for each token of item it (indexed from the item's
+// first token), the innermost "{" after the item's first token and before
+// that token which no "}" before it closes (-1 when none): where a scan
+// back from the token, counting braces, stops. Found once per item: such a
+// scan per call was quadratic in a long function.
+func exEnclosing(lx *checkers.Lexed, it int) []int32 {
+	return checkers.ItemMemo(lx, exEnclosingSlot, it, func() []int32 {
+		start, end := lx.Items[it].TokStart, lx.Items[it].TokEnd
+		enc := make([]int32, end-start)
+		var open []int32
+		for k := start; k < end; k++ {
+			enc[k-start] = -1
+			if n := len(open); n > 0 {
+				enc[k-start] = open[n-1]
+			}
+			switch {
+			case k > start && lx.Is(k, "{"):
+				open = append(open, int32(k))
+			case lx.Is(k, "}") && len(open) > 0:
+				open = open[:len(open)-1]
+			}
+		}
+		return enc
+	})
 }
 
 // exOpenParen returns the "(" that the ")" at token j closes, scanning
@@ -196,19 +259,7 @@ func exItemBuilds(lx *checkers.Lexed, tok int) bool {
 	if from < 0 {
 		return true
 	}
-	for i := from; i < tok; i++ {
-		switch lx.Kind(i) {
-		case checkers.TokIdent:
-			if _, ok := exBuilders[lx.Text(i)]; ok && lx.Is(i+1, "(") {
-				return true
-			}
-		case checkers.TokString:
-			if lx.Is(i-1, "+") || lx.Is(i+1, "+") {
-				return true
-			}
-		}
-	}
-	return false
+	return exFacts(lx, from).builds < tok
 }
 
 // exLiteralish reports whether e is a literal for the purpose of command

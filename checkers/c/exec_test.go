@@ -3,9 +3,11 @@ package c
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jsec/jsec/checkers"
@@ -212,6 +214,121 @@ func TestExFuncSpan(t *testing.T) {
 			if local, remote := exItemInputs(lx, i); local || remote {
 				t.Errorf("read() in another method counted as input of Remove")
 			}
+		}
+	}
+}
+
+// exFuncSpanScan is the reference for exFuncSpan: the scan back from tok
+// that counts braces, as exFuncSpan did before it kept each item's
+// enclosing braces.
+func exFuncSpanScan(lx *checkers.Lexed, tok int) (start, end int) {
+	it := lx.ItemOf(tok)
+	if it < 0 {
+		return -1, -1
+	}
+	start, end = lx.Items[it].TokStart, lx.Items[it].TokEnd
+	depth := 0
+	for i := tok - 1; i > start; i-- {
+		switch {
+		case lx.Is(i, "}"):
+			depth++
+		case lx.Is(i, "{") && depth > 0:
+			depth--
+		case lx.Is(i, "{"):
+			j := i - 1
+			for j > start && lx.Kind(j) == checkers.TokIdent && (lx.Is(j, "const") || lx.Is(j, "override") || lx.Is(j, "noexcept") || lx.Is(j, "final") || lx.Is(j, "mutable")) {
+				j--
+			}
+			if !lx.Is(j, ")") {
+				return start, end
+			}
+			open := exOpenParen(lx, j, start)
+			if open <= start {
+				return start, end
+			}
+			if lx.Kind(open-1) == checkers.TokIdent && !exBlockKeywords[lx.Text(open-1)] || lx.Is(open-1, "]") {
+				if c := lx.Close(i); c > 0 && c < end {
+					end = c + 1
+				}
+				return open - 1, end
+			}
+		}
+	}
+	return start, end
+}
+
+// TestExFuncSpanMatchesScan holds exFuncSpan to the scan back from each
+// token, on every C/C++ fixture and on 20,000 random token soups of
+// braces, parentheses and keywords (unbalanced ones included).
+func TestExFuncSpanMatchesScan(t *testing.T) {
+	compare := func(name string, lx *checkers.Lexed) {
+		for i := range lx.Tokens {
+			s1, e1 := exFuncSpanScan(lx, i)
+			if s2, e2 := exFuncSpan(lx, i); s1 != s2 || e1 != e2 {
+				t.Fatalf("%s: token %d %q: [%d, %d), the scan gives [%d, %d)", name, i, lx.Text(i), s2, e2, s1, e1)
+			}
+		}
+	}
+	for _, path := range triageFiles(t, "testdata") {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compare(path, Lex(src, strings.HasSuffix(path, ".cc") || strings.HasSuffix(path, ".cpp")))
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	words := []string{"{", "}", "(", ")", "f", "if", "while", "const", ";", "[", "]", "x", "=", "class"}
+	for range 20000 {
+		var b strings.Builder
+		if r.IntN(3) > 0 {
+			b.WriteString("void g(void) ")
+		} // else the item may start with a brace
+		for range 4 + r.IntN(30) {
+			b.WriteString(words[r.IntN(len(words))] + " ")
+		}
+		compare(b.String(), Lex([]byte(b.String()), r.IntN(2) == 0))
+	}
+}
+
+// TestExInputsFromTheFunctionStart: what a function read before a call
+// counts for that call, what it reads after does not, and another
+// function's reads never do (exFacts answers every call of a function
+// from one pass).
+func TestExInputsFromTheFunctionStart(t *testing.T) {
+	src := `
+int f(char *cmd) {
+	system(cmd);
+	char *e = getenv("QUERY_STRING");
+	if (e) { while (*e) { system(e); } }
+	snprintf(buf, sizeof buf, "%s", cmd);
+	system(buf);
+}
+int main(int argc, char **argv) {
+	unlink(argv[1]);
+	system(argv[2]);
+}
+void g(void) { system(x); }
+void h(void) { system(x); y = optarg; }
+`
+	lx := LexC([]byte(src))
+	type want struct{ local, remote, builds bool }
+	for _, c := range []struct {
+		word string
+		n    int
+		want want
+	}{
+		{"system", 0, want{false, false, false}}, // before the getenv
+		{"system", 1, want{false, true, false}},  // after it, in nested blocks
+		{"system", 2, want{false, true, true}},   // after snprintf too
+		{"unlink", 0, want{true, false, false}},  // main's argv parameter
+		{"system", 3, want{true, false, false}},
+		{"system", 4, want{false, false, false}}, // g reads nothing
+		{"system", 5, want{false, false, false}}, // h reads only after it
+	} {
+		tok := tokenAt(t, lx, c.word, c.n)
+		local, remote := exItemInputs(lx, tok)
+		if got := (want{local, remote, exItemBuilds(lx, tok)}); got != c.want {
+			t.Errorf("%s #%d: %+v, want %+v", c.word, c.n, got, c.want)
 		}
 	}
 }
