@@ -214,22 +214,95 @@ func memBounded(p *checkers.Pass, fn syntax.Node, operands []syntax.Node, use sy
 	if memClampedDefs(p, fn, paths, use) {
 		return true
 	}
+	body := fn.Field("body")
+	if body.End()-body.Start() >= memMentionIndexMin {
+		return memBoundedIndexed(p, body, paths, use)
+	}
 	bounded := false
-	fn.Field("body").Walk(func(n syntax.Node) bool {
+	body.Walk(func(n syntax.Node) bool {
 		if bounded || n.Start() >= use.Start() {
 			return false
 		}
-		switch n.Kind() {
-		case "binary_expression":
-			bounded = memBoundingCompare(n, paths)
-		case "call_expression":
-			name := CalleeName(n)
-			bounded = strings.Contains(name, "_overflow") || name == "ckd_mul" || name == "ckd_add" || name == "st_mult" || name == "st_add"
-			bounded = bounded && memMentions(n, paths)
-		}
+		bounded = memBoundsHere(n, paths)
 		return !bounded
 	})
 	return bounded
+}
+
+// memBoundsHere reports whether n bounds one of paths: a comparison with
+// an upper bound, or an overflow-checking call on it. Either mentions one
+// of paths inside n.
+func memBoundsHere(n syntax.Node, paths map[string]bool) bool {
+	switch n.Kind() {
+	case "binary_expression":
+		return memBoundingCompare(n, paths)
+	case "call_expression":
+		name := CalleeName(n)
+		bounded := strings.Contains(name, "_overflow") || name == "ckd_mul" || name == "ckd_add" || name == "st_mult" || name == "st_add"
+		return bounded && memMentions(n, paths)
+	}
+	return false
+}
+
+// memMentionIndexMin is the body size (bytes) from which memBounded looks
+// for its bounds around the mentions of the paths, found in an index of
+// the body's paths, instead of walking every node before the use: in a
+// generated function with thousands of allocations the walk per
+// allocation was quadratic. Smaller bodies keep the walk, which costs
+// less there than the index. (A variable for the test that holds the two
+// ways to the same answers.)
+var memMentionIndexMin = 32 << 10
+
+// memBoundedIndexed is memBounded's walk over a large body. Every node
+// that bounds a path mentions it, and the walk asks every node that starts
+// before the use; so the nodes to ask are the ancestors (up to the body)
+// of the path's mentions before the use, and, for a mention at or after
+// the use, those of its ancestors that start before the use: they all
+// hold the use's first byte, so they are the ancestors of the deepest
+// node there.
+func memBoundedIndexed(p *checkers.Pass, body syntax.Node, paths map[string]bool, use syntax.Node) bool {
+	idx := memPathMentions(p, body)
+	ask := func(from syntax.Node) bool {
+		for a := from; a.Valid() && a != body; a = a.Parent() {
+			if a.Start() < use.Start() && memBoundsHere(a, paths) {
+				return true
+			}
+		}
+		return false
+	}
+	for path := range paths {
+		for _, m := range idx[path] {
+			if m.Start() >= use.Start() {
+				break
+			}
+			if ask(m) {
+				return true
+			}
+		}
+	}
+	return ask(body.Tree().NodeAt(use.Start()))
+}
+
+type memMentionsKey struct {
+	t *syntax.Tree
+	i int
+}
+
+// memPathMentions indexes the identifiers and field paths of a body by
+// their path, in source order; found once per body.
+func memPathMentions(p *checkers.Pass, body syntax.Node) map[string][]syntax.Node {
+	return checkers.Memo(p, memMentionsKey{body.Tree(), body.Index()}, func() map[string][]syntax.Node {
+		idx := map[string][]syntax.Node{}
+		body.Walk(func(m syntax.Node) bool {
+			if m.Is("identifier", "field_expression") {
+				if path := PathOf(m); path != "" {
+					idx[path] = append(idx[path], m)
+				}
+			}
+			return true
+		})
+		return idx
+	})
 }
 
 // memBoundingCompare reports a relational comparison of one of paths with
