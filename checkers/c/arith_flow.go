@@ -224,15 +224,35 @@ func arithGuarded(p *checkers.Pass, fn, use syntax.Node, path string, mode arith
 		}
 		after = max(after, d.Node.End())
 	}
+	body := fn.Field("body")
+	// The nodes to ask start before the use and end at or after the last
+	// definition: those that hold its last byte (the ancestors of the
+	// deepest such node) and those that start between it and the use. A
+	// walk of the body that skips the rest still stepped over every
+	// statement before the definition, for every use: quadratic in a
+	// generated function.
+	if at := body.Tree().NodeAt(after - 1); after > body.Start() && body.Contains(at) {
+		for a := at; ; a = a.Parent() {
+			if a.Start() < use.Start() && arithTests(p, a, use, path, mode) {
+				return true
+			}
+			if a == body {
+				break
+			}
+		}
+		for n := range body.Tree().StartingIn(after, use.Start()) {
+			if arithTests(p, n, use, path, mode) {
+				return true
+			}
+		}
+		return false
+	}
 	guarded := false
-	fn.Field("body").Walk(func(n syntax.Node) bool {
+	body.Walk(func(n syntax.Node) bool {
 		if guarded || n.Start() >= use.Start() {
 			return false // pre-order: nothing below starts before the use either
 		}
-		if n.End() < after {
-			return false // nor does anything below end after the last definition
-		}
-		if arithTests(p, n, use, path, mode) {
+		if n.End() >= after && arithTests(p, n, use, path, mode) {
 			guarded = true
 		}
 		return true

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -156,4 +157,27 @@ func checkNodeAt(t *testing.T, name string, tree *Tree) {
 // from the root on every fixture, whole and in included ranges.
 func TestNodeAtMatchesDescent(t *testing.T) {
 	eachFixtureTree(t, checkNodeAt)
+}
+
+// TestStartingIn holds StartingIn to a filter of every node by its start,
+// over stretches of every fixture (empty, reversed and past the end ones
+// included).
+func TestStartingIn(t *testing.T) {
+	eachFixtureTree(t, func(t *testing.T, name string, tree *Tree) {
+		n := len(tree.src)
+		for _, r := range [][2]int{{0, n}, {n / 3, 2 * n / 3}, {n / 2, n / 2}, {n / 2, n / 4}, {n - 1, n + 5}, {-3, 1}} {
+			var want, got []int32
+			for m := range tree.Root().Descendants() {
+				if m.Start() >= r[0] && m.Start() < r[1] {
+					want = append(want, m.i)
+				}
+			}
+			for m := range tree.StartingIn(r[0], r[1]) {
+				got = append(got, m.i)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: StartingIn(%d, %d) gives %d nodes, the filter %d", name, r[0], r[1], len(got), len(want))
+			}
+		}
+	})
 }

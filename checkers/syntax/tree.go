@@ -84,6 +84,28 @@ func (t *Tree) NodeAt(off int) Node {
 	return Node{t, i}
 }
 
+// StartingIn yields the nodes whose start lies in [from, to), in
+// pre-order (source order): a binary search and a run through the nodes,
+// as NodeAt.
+func (t *Tree) StartingIn(from, to int) iter.Seq[Node] {
+	return func(yield func(Node) bool) {
+		lo, hi := 0, len(t.nodes) // the first node starting at or after from
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if int(t.nodes[m].start) < from {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		for i := lo; i < len(t.nodes) && int(t.nodes[i].start) < to; i++ {
+			if !yield(Node{t, int32(i)}) {
+				return
+			}
+		}
+	}
+}
+
 // Node is a node of a Tree. The zero Node is invalid; every method on it
 // returns a zero value, so chains such as n.Parent().Field("x") are safe.
 type Node struct {
