@@ -295,6 +295,18 @@ func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
 		return line < last
 	})
 	got := make(map[int]string, len(lines))
+	if len(lines)*len(hashes) > lineCountScanMax {
+		// Many wanted lines (a generated file with thousands of findings):
+		// one pass counting every hash instead of a pass per line.
+		seen := make(map[uint64]int, len(hashes))
+		for i, h := range hashes {
+			seen[h]++
+			if lines[i+1] {
+				got[i+1] = FormatLineHash(h, seen[h])
+			}
+		}
+		return got
+	}
 	for l := range lines {
 		if l < 1 || l > len(hashes) {
 			continue
@@ -309,3 +321,8 @@ func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
 	}
 	return got
 }
+
+// lineCountScanMax bounds the work of LineHashesAt's pass per wanted line
+// (wanted lines times lines hashed); past it one pass counts them all. A
+// variable so that tests can take both ways.
+var lineCountScanMax = 1 << 22

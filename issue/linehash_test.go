@@ -135,6 +135,15 @@ func TestHashLinesFastPath(t *testing.T) {
 // counts occurrences on the hashes it kept, to the full computation,
 // including lines whose hash repeats and lines past the end.
 func TestLineHashesAtMatchesLineHashes(t *testing.T) {
+	defer func(v int) { lineCountScanMax = v }(lineCountScanMax)
+	for _, limit := range []int{1 << 40, 0} { // a pass per line, one pass
+		lineCountScanMax = limit
+		lineHashesAtMatch(t)
+	}
+}
+
+func lineHashesAtMatch(t *testing.T) {
+	t.Helper()
 	srcs := []string{
 		"",
 		"a\n",

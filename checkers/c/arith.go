@@ -69,19 +69,48 @@ func triageDivZero(lx *checkers.Lexed, tok int) bool {
 	if it < 0 {
 		return false
 	}
-	end := lx.Items[it].TokEnd
-	for j := tok + 2; j+1 < end; j++ {
-		if lx.Kind(j) != checkers.TokPunct {
-			continue
-		}
-		switch lx.Text(j) {
-		case "/", "%", "/=", "%=":
-			if next := j + 1; lx.Kind(next) == checkers.TokIdent && !lx.Is(next, "sizeof") || lx.Is(next, "(") {
-				return true
-			}
+	item := lx.Items[it]
+	if item.End-item.Start >= guardIndexMin {
+		// A large item: where its last such division is, found once,
+		// instead of a scan to the end per input call.
+		return arithLastDivision(lx, it) >= tok+2
+	}
+	for j := tok + 2; j+1 < item.TokEnd; j++ {
+		if arithDivides(lx, j) {
+			return true
 		}
 	}
 	return false
+}
+
+// arithDivides reports a division at token j by something other than a
+// literal or a sizeof.
+func arithDivides(lx *checkers.Lexed, j int) bool {
+	if lx.Kind(j) != checkers.TokPunct {
+		return false
+	}
+	switch lx.Text(j) {
+	case "/", "%", "/=", "%=":
+		next := j + 1
+		return lx.Kind(next) == checkers.TokIdent && !lx.Is(next, "sizeof") || lx.Is(next, "(")
+	}
+	return false
+}
+
+var arithDivisionSlot = checkers.NewMemoSlot()
+
+// arithLastDivision returns the last token of item it before its last
+// token where arithDivides holds, -1 when none; found once per item.
+func arithLastDivision(lx *checkers.Lexed, it int) int {
+	return checkers.ItemMemo(lx, arithDivisionSlot, it, func() int {
+		item := lx.Items[it]
+		for j := item.TokEnd - 2; j >= item.TokStart; j-- {
+			if arithDivides(lx, j) {
+				return j
+			}
+		}
+		return -1
+	})
 }
 
 // divZeroKey marks a function whose divisions were examined.

@@ -161,7 +161,7 @@ func checkStrcpy(p *checkers.Pass, h checkers.Hit) {
 	case OriginUnknown:
 		adjust = -0.1
 	}
-	if lengthChecked(call, src) {
+	if lengthChecked(p, call, src) {
 		adjust -= 0.35
 	}
 	if bufSizedFromBase(p, call, dst, src) {
@@ -225,7 +225,7 @@ func bufSizedFromBase(p *checkers.Pass, call, dst, src syntax.Node) bool {
 // lengthChecked reports whether strlen(src) is compared with something in
 // a condition that guards the call (an enclosing if) or in an earlier
 // if-statement of the same block (the early-return idiom).
-func lengthChecked(call, src syntax.Node) bool {
+func lengthChecked(p *checkers.Pass, call, src syntax.Node) bool {
 	needle := "strlen(" + strings.Join(strings.Fields(src.Text()), "") + ")"
 	mentions := func(n syntax.Node) bool {
 		if !n.Valid() {
@@ -243,6 +243,9 @@ func lengthChecked(call, src syntax.Node) bool {
 		}
 	}
 	stmt := EnclosingStatement(call)
+	if block := stmt.Parent(); block.Valid() && block.End()-block.Start() >= guardIndexMin {
+		return earlierLenCheck(p, block, stmt, needle)
+	}
 	for s := stmt.PrevSibling(); s.Valid(); s = s.PrevSibling() {
 		if s.Kind() == "if_statement" && mentions(Condition(s)) {
 			return true

@@ -243,14 +243,14 @@ func bufLenGuarded(p *checkers.Pass, call, n syntax.Node) bool {
 			}
 		}
 	}
-	return bufGuardedBy(call, names)
+	return bufGuardedBy(p, call, names)
 }
 
 // bufGuardedBy reports whether an ordering comparison of one of names
 // (with anything but a literal 0 or 1) guards the call: in the condition
 // of an enclosing if, while or ?:, in an earlier if statement of an
 // enclosing block, or in an assertion before it.
-func bufGuardedBy(call syntax.Node, names []string) bool {
+func bufGuardedBy(p *checkers.Pass, call syntax.Node, names []string) bool {
 	if len(names) == 0 {
 		return false
 	}
@@ -279,6 +279,19 @@ func bufGuardedBy(call syntax.Node, names []string) bool {
 				return true
 			}
 		case "compound_statement":
+			if par.End()-par.Start() >= guardIndexMin {
+				// A large block: only its statements that hold an
+				// ordering comparison (guardStmts).
+				for _, g := range guardStmts(p, par) {
+					if g.start >= a.Start() {
+						break
+					}
+					if guards(g.what) {
+						return true
+					}
+				}
+				continue
+			}
 			for st := a.PrevSibling(); st.Valid(); st = st.PrevSibling() {
 				switch st.Kind() {
 				case "if_statement":

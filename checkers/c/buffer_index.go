@@ -366,7 +366,7 @@ func bufReadIndex(p *checkers.Pass, s *Scope, sub, idx syntax.Node, n int64) (sy
 		}
 		room, rok := bufRoomOf(p, s, call, Arg(call, sc.Dst))
 		bytes, bok := room.Bytes()
-		if !ok || !rok || !bok || size < bytes || room.ElemSize != 1 || bufGuardedBy(sub, []string{idx.Text()}) {
+		if !ok || !rok || !bok || size < bytes || room.ElemSize != 1 || bufGuardedBy(p, sub, []string{idx.Text()}) {
 			continue
 		}
 		return call, true

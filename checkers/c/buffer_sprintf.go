@@ -274,7 +274,7 @@ func bufReportUnboundedPrintf(p *checkers.Pass, h checkers.Hit, call, dst syntax
 		case OriginUnknown:
 			adjust = -0.1
 		}
-		if lengthChecked(call, est.Worst) {
+		if lengthChecked(p, call, est.Worst) {
 			adjust -= 0.35
 		}
 	}

@@ -48,7 +48,7 @@ func checkStrcat(p *checkers.Pass, h checkers.Hit) {
 				Message: fmt.Sprintf("%s appends up to %d characters to %s, which may already hold %d: %d bytes needed",
 					h.Word, srcLen, room.What, have, have+srcLen+1)})
 		case srcOK:
-			if srcLen+1 <= limit && bufContentChecked(call, dst) {
+			if srcLen+1 <= limit && bufContentChecked(p, call, dst) {
 				return
 			}
 			p.Report(checkers.Finding{Rule: ruleStrcat, Span: checkers.NodeSpan(call), Adjust: -0.15,
@@ -80,7 +80,7 @@ func bufReportUnboundedCat(p *checkers.Pass, h checkers.Hit, call, dst, src synt
 	case OriginUnknown:
 		adjust = -0.1
 	}
-	if lengthChecked(call, src) || bufSrcLenGuarded(p, call, src) {
+	if lengthChecked(p, call, src) || bufSrcLenGuarded(p, call, src) {
 		adjust -= 0.35
 	}
 	p.Report(checkers.Finding{Rule: ruleStrcat, Span: checkers.NodeSpan(call), Adjust: adjust,
@@ -118,7 +118,20 @@ func bufSrcLenGuarded(p *checkers.Pass, call, src syntax.Node) bool {
 	names := []string{needle}
 	fn := EnclosingFunction(call)
 	defs := Defs(p, fn)
-	for _, v := range FuncScope(p, fn).Vars() {
+	// In a large body, only the variables that some assignment gives a
+	// length of src are asked about (spanHolders).
+	indexed, holders := false, map[string]bool(nil)
+	if body := fn.Field("body"); body.End()-body.Start() >= guardIndexMin {
+		indexed, holders = true, spanHolders(p, fn, defs)[path]
+	}
+	var vars []*Var
+	if !indexed || len(holders) > 0 {
+		vars = FuncScope(p, fn).Vars()
+	}
+	for _, v := range vars {
+		if indexed && !holders[v.Name] {
+			continue
+		}
 		for _, d := range defs.Reaching(v.Name, call) {
 			if d.Kind != DefAssign || !d.Value.Valid() {
 				continue
@@ -136,13 +149,13 @@ func bufSrcLenGuarded(p *checkers.Pass, call, src syntax.Node) bool {
 			}
 		}
 	}
-	return bufGuardedBy(call, names)
+	return bufGuardedBy(p, call, names)
 }
 
 // bufContentChecked reports whether strlen(dst) is compared before the
 // call (the contents' length is checked against the size).
-func bufContentChecked(call, dst syntax.Node) bool {
-	return lengthChecked(call, dst)
+func bufContentChecked(p *checkers.Pass, call, dst syntax.Node) bool {
+	return lengthChecked(p, call, dst)
 }
 
 // bufContentLen returns an upper bound on strlen(dst) just before call,

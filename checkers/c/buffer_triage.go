@@ -242,7 +242,7 @@ func bufTokLenSuspect(lx *checkers.Lexed, tok int, size checkers.Span) bool {
 	if !bufInputInItem(lx, tok) {
 		return false
 	}
-	it := lx.Items[lx.ItemOf(tok)]
+	idx := lx.ItemOf(tok)
 	seen := map[string]bool{}
 	var suspect func(from, to, depth int) bool
 	suspect = func(from, to, depth int) bool {
@@ -258,7 +258,7 @@ func bufTokLenSuspect(lx *checkers.Lexed, tok int, size checkers.Span) bool {
 				continue
 			}
 			seen[w] = true
-			if bufTokNameSuspect(lx, it, w, func(a, b int) bool { return suspect(a, b, depth+1) }) {
+			if bufTokNameSuspect(lx, idx, w, func(a, b int) bool { return suspect(a, b, depth+1) }) {
 				return true
 			}
 		}
@@ -267,43 +267,34 @@ func bufTokLenSuspect(lx *checkers.Lexed, tok int, size checkers.Span) bool {
 	return suspect(size.Start, size.End, 0)
 }
 
-// bufTokNameSuspect reports whether a name's value in item it may come
+// bufTokNameSuspect reports whether a name's value in item idx may come
 // from input: its address is taken, it is an argument of a call that
 // fills or copies into buffers, or a value assigned to it is suspect.
-func bufTokNameSuspect(lx *checkers.Lexed, it checkers.Item, name string, rhs func(from, to int) bool) bool {
+// In an item of guardIndexMin bytes or more it looks at the name's
+// mentions and the fill and copy calls' arguments from bufItemMentions,
+// found once per item, instead of scanning the item twice per name.
+func bufTokNameSuspect(lx *checkers.Lexed, idx int, name string, rhs func(from, to int) bool) bool {
+	it := lx.Items[idx]
+	if it.End-it.Start >= guardIndexMin {
+		f := bufItemMentions(lx, idx)
+		for _, k := range f.at[name] {
+			if bufMentionSuspect(lx, it, int(k), rhs) {
+				return true
+			}
+		}
+		return f.filled[name]
+	}
 	for k := it.TokStart; k < it.TokEnd; k++ {
 		if !lx.Is(k, name) || lx.Is(k-1, ".") || lx.Is(k-1, "->") {
 			continue
 		}
-		if lx.Is(k-1, "&") {
+		if bufMentionSuspect(lx, it, k, rhs) {
 			return true
-		}
-		if lx.Is(k+1, "=") || bufAssignOps[lx.Text(k+1)] {
-			end := k + 2
-			for depth := 0; end < it.TokEnd; end++ {
-				if lx.Is(end, "(") || lx.Is(end, "[") || lx.Is(end, "{") {
-					depth++
-				} else if lx.Is(end, ")") || lx.Is(end, "]") || lx.Is(end, "}") {
-					depth--
-				}
-				if depth < 0 || depth == 0 && (lx.Is(end, ";") || lx.Is(end, ",")) {
-					break
-				}
-			}
-			if rhs(k+2, end) {
-				return true
-			}
 		}
 	}
 	// An argument of a call that fills it with input or copies into it.
 	for k := it.TokStart; k < it.TokEnd; k++ {
-		w := lx.Text(k)
-		_, fills := externalFills[w]
-		_, copies := copyFills[w]
-		if (!fills && !copies) || !lx.Is(k+1, "(") {
-			continue
-		}
-		if args, ok := lx.CallArgs(k); ok {
+		if args, ok := bufFillArgs(lx, k); ok {
 			for _, a := range args {
 				if bufTokText(lx, a) == name {
 					return true
@@ -312,6 +303,73 @@ func bufTokNameSuspect(lx *checkers.Lexed, it checkers.Item, name string, rhs fu
 		}
 	}
 	return false
+}
+
+// bufMentionSuspect reports whether the mention of a name at token k may
+// give it input: &name, or an assignment whose right-hand side is suspect.
+func bufMentionSuspect(lx *checkers.Lexed, it checkers.Item, k int, rhs func(from, to int) bool) bool {
+	if lx.Is(k-1, "&") {
+		return true
+	}
+	if lx.Is(k+1, "=") || bufAssignOps[lx.Text(k+1)] {
+		end := k + 2
+		for depth := 0; end < it.TokEnd; end++ {
+			if lx.Is(end, "(") || lx.Is(end, "[") || lx.Is(end, "{") {
+				depth++
+			} else if lx.Is(end, ")") || lx.Is(end, "]") || lx.Is(end, "}") {
+				depth--
+			}
+			if depth < 0 || depth == 0 && (lx.Is(end, ";") || lx.Is(end, ",")) {
+				break
+			}
+		}
+		if rhs(k+2, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// bufFillArgs returns the arguments of the call at token k when its callee
+// fills buffers with input or copies into them.
+func bufFillArgs(lx *checkers.Lexed, k int) ([]checkers.Span, bool) {
+	w := lx.Text(k)
+	_, fills := externalFills[w]
+	_, copies := copyFills[w]
+	if (!fills && !copies) || !lx.Is(k+1, "(") {
+		return nil, false
+	}
+	return lx.CallArgs(k)
+}
+
+// bufMentionIndex is what bufTokNameSuspect asks of a large item: where each
+// identifier is mentioned (not as a member after . or ->), in token order,
+// and the texts of the fill and copy calls' arguments.
+type bufMentionIndex struct {
+	at     map[string][]int32
+	filled map[string]bool
+}
+
+var bufMentionsSlot = checkers.NewMemoSlot()
+
+// bufItemMentions returns item idx's bufMentionIndex, found once per item.
+func bufItemMentions(lx *checkers.Lexed, idx int) *bufMentionIndex {
+	return checkers.ItemMemo(lx, bufMentionsSlot, idx, func() *bufMentionIndex {
+		it := lx.Items[idx]
+		f := &bufMentionIndex{at: map[string][]int32{}, filled: map[string]bool{}}
+		for k := it.TokStart; k < it.TokEnd; k++ {
+			if lx.Kind(k) == checkers.TokIdent && !lx.Is(k-1, ".") && !lx.Is(k-1, "->") {
+				w := lx.Text(k)
+				f.at[w] = append(f.at[w], int32(k))
+			}
+			if args, ok := bufFillArgs(lx, k); ok {
+				for _, a := range args {
+					f.filled[bufTokText(lx, a)] = true
+				}
+			}
+		}
+		return f
+	})
 }
 
 // bufUnchangedParam reports whether name is a parameter of the function
@@ -589,17 +647,61 @@ func bufTokLocalArray(lx *checkers.Lexed, tok int, name string) (n, elem int64, 
 		return 0, 0, false // a file-scope array of the same name may be the one in scope
 	}
 	found := false
-	for k := body; k < tok; k++ {
-		if !lx.Is(k, name) || !lx.Is(k+1, "[") || !bufDeclPrev(lx, k-1) || !bufOutsideParens(lx, body, k) {
-			continue
+	decl := func(k int) bool {
+		if !bufDeclPrev(lx, k-1) || !bufOutsideParens(lx, body, k) {
+			return true
 		}
 		dn, de, dok := bufTokDecl(lx, body, k)
 		if !dok || found && (dn != n || de != elem) {
-			return 0, 0, false
+			return false
 		}
 		n, elem, found = dn, de, true
+		return true
+	}
+	if item := lx.Items[it]; item.End-item.Start >= guardIndexMin && bufIdentName(name) {
+		// In a large item, only the tokens "name [" from the item's index.
+		for _, k := range bufItemSubscripts(lx, it, body)[name] {
+			if int(k) >= tok {
+				break
+			}
+			if !decl(int(k)) {
+				return 0, 0, false
+			}
+		}
+		return n, elem, found
+	}
+	for k := body; k < tok; k++ {
+		if lx.Is(k, name) && lx.Is(k+1, "[") && !decl(k) {
+			return 0, 0, false
+		}
 	}
 	return n, elem, found
+}
+
+var bufSubscriptsSlot = checkers.NewMemoSlot()
+
+// bufIdentName reports whether s can be the text of an identifier token.
+func bufIdentName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !IdentByte(s[i]) {
+			return false
+		}
+	}
+	return s != "" && !(s[0] >= '0' && s[0] <= '9')
+}
+
+// bufItemSubscripts returns where each name is followed by "[" in item it
+// from token body on, in token order; found once per item.
+func bufItemSubscripts(lx *checkers.Lexed, it, body int) map[string][]int32 {
+	return checkers.ItemMemo(lx, bufSubscriptsSlot, it, func() map[string][]int32 {
+		out := map[string][]int32{}
+		for k := body; k < lx.Items[it].TokEnd; k++ {
+			if lx.Is(k+1, "[") && lx.Kind(k) == checkers.TokIdent {
+				out[lx.Text(k)] = append(out[lx.Text(k)], int32(k))
+			}
+		}
+		return out
+	})
 }
 
 // bufOutsideParens reports whether token k is not inside parentheses of

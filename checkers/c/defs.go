@@ -1,6 +1,8 @@
 package c
 
 import (
+	"sort"
+
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
@@ -44,6 +46,8 @@ type Def struct {
 // DefIndex lists the definitions of every variable of a function, in
 // source order.
 type DefIndex struct {
+	// byName holds each name's definitions in source order: each is added
+	// when the walk, in pre-order, visits its node (TestDefsInSourceOrder).
 	byName map[string][]Def
 }
 
@@ -222,6 +226,11 @@ func declIdent(d syntax.Node) string {
 	return ""
 }
 
+// reachingSearchMin is the number of definitions of a name from which
+// Reaching finds the last one before the use by binary search. A variable
+// so that tests can ask both ways.
+var reachingSearchMin = 16
+
 // All returns the definitions of name in source order.
 func (x *DefIndex) All(name string) []Def { return x.byName[name] }
 
@@ -231,8 +240,15 @@ func (x *DefIndex) All(name string) []Def { return x.byName[name] }
 // encloses the use).
 func (x *DefIndex) Reaching(name string, use syntax.Node) []Def {
 	defs := x.byName[name]
+	end := len(defs)
+	if end > reachingSearchMin {
+		// The definitions that start after the use's start also end
+		// after it: skip them all at once (a variable assigned thousands
+		// of times in a generated function).
+		end = sort.Search(end, func(i int) bool { return defs[i].Node.Start() > use.Start() })
+	}
 	var out []Def
-	for i := len(defs) - 1; i >= 0; i-- {
+	for i := end - 1; i >= 0; i-- {
 		d := defs[i]
 		if d.Node.End() > use.Start() || d.Node.Contains(use) {
 			continue

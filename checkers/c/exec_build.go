@@ -333,8 +333,14 @@ func exAssembleVar(p *checkers.Pass, e, use syntax.Node, b *exBuild, t *strings.
 // that replaces the whole value unconditionally.
 func exReachingDefs(p *checkers.Pass, fn syntax.Node, path string, use syntax.Node) []exDef {
 	all := exDefsOf(p, fn, rootName(path))
+	end := len(all)
+	if end > reachingSearchMin {
+		// Sorted by start: those starting after the use's start end
+		// after it too; skip them at once.
+		end = sort.Search(end, func(i int) bool { return all[i].node.Start() > use.Start() })
+	}
 	var out []exDef
-	for i := len(all) - 1; i >= 0; i-- {
+	for i := end - 1; i >= 0; i-- {
 		d := all[i]
 		if d.node.End() > use.Start() || d.node.Contains(use) {
 			continue

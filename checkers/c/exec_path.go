@@ -135,8 +135,8 @@ func exFollow(p *checkers.Pass, e, use syntax.Node, ch *exChain, depth int) {
 	if !fn.Valid() {
 		return
 	}
-	for _, c := range exCalls(p, fn) {
-		if c.End() <= use.Start() && CalleeName(c) == "realpath" && PathOf(Arg(c, 1)) == path {
+	for _, c := range exRealpathCalls(p, fn) {
+		if c.End() <= use.Start() && PathOf(Arg(c, 1)) == path {
 			ch.realpath = append(ch.realpath, Arg(c, 0))
 			exFollow(p, Arg(c, 0), c, ch, depth+1)
 		}
@@ -421,4 +421,20 @@ func checkCurlURL(p *checkers.Pass, h checkers.Hit) {
 	}
 	p.Report(checkers.Finding{Rule: ruleCurlURL, Span: checkers.NodeSpan(call), Adjust: adjust,
 		Message: fmt.Sprintf("%s sets %s to %s without checking scheme or host against an allow-list", CalleeName(call), h.Word, exDescribe(val, src))})
+}
+
+// exRealpathCalls returns the realpath() calls of fn, in source order;
+// found once per function (exFollow looked through every call of the
+// function for each path it followed).
+func exRealpathCalls(p *checkers.Pass, fn syntax.Node) []syntax.Node {
+	type key struct{ fn int }
+	return checkers.Memo(p, key{fn.Index()}, func() []syntax.Node {
+		var out []syntax.Node
+		for _, c := range exCalls(p, fn) {
+			if CalleeName(c) == "realpath" {
+				out = append(out, c)
+			}
+		}
+		return out
+	})
 }

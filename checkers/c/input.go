@@ -91,7 +91,7 @@ func checkAtoi(p *checkers.Pass, h checkers.Hit) {
 		f.Adjust = 0.1
 		what = fmt.Sprintf("'%s' (from %s)", shortText(arg), src.What)
 	}
-	if v := inResultVar(call); v != "" && inRangeCheckedAfter(call, v) {
+	if v := inResultVar(call); v != "" && inRangeCheckedAfter(p, call, v) {
 		f.Adjust -= 0.15
 		f.Severity = 0
 	}
@@ -120,8 +120,11 @@ func inResultVar(call syntax.Node) string {
 
 // inRangeCheckedAfter reports whether variable name is compared with < <= > >=
 // after node n in its function.
-func inRangeCheckedAfter(n syntax.Node, name string) bool {
+func inRangeCheckedAfter(p *checkers.Pass, n syntax.Node, name string) bool {
 	fn := EnclosingFunction(n)
+	if body := fn.Field("body"); body.End()-body.Start() >= guardIndexMin {
+		return rangeCheckedAfterIndexed(p, body, n, name)
+	}
 	found := false
 	fn.Field("body").Walk(func(m syntax.Node) bool {
 		if found || m.End() <= n.End() {

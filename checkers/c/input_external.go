@@ -47,6 +47,9 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 	return checkers.ItemMemo(lx, inExternalSlot, it, func() bool {
 		item := lx.Items[it]
 		t := &inTokenTaint{lx: lx, start: item.TokStart, end: item.TokEnd}
+		if item.End-item.Start >= guardIndexMin {
+			t.outer = outerOpeners(lx, item.TokStart, item.TokEnd)
+		}
 		for k := item.TokStart; k < item.TokEnd; k++ {
 			if lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[lx.Text(k)] && t.seed(k, item) {
 				return true
@@ -122,6 +125,8 @@ type inTokenTaint struct {
 	// out most tokens without a map lookup.
 	names, fields map[string]bool
 	first         [256]bool
+	// outer, set in large items, holds outerOpeners for inSink.
+	outer []int32
 }
 
 func (t *inTokenTaint) isField(j int) bool { return t.lx.Is(j-1, ".") || t.lx.Is(j-1, "->") }
@@ -342,9 +347,13 @@ func (t *inTokenTaint) addFilled(callee int) {
 // arguments of an allocation, or any call in C++ (a container constructor
 // or reserve()).
 func (t *inTokenTaint) inSink(j int) bool {
-	depth := 0
-	semi := false // crossed a ";" at depth 0: only a for header can enclose j
-	for k := j - 1; k >= t.start; k-- {
+	return t.sinkScan(j-1, 0, false)
+}
+
+// sinkScan is inSink's scan back from token k with the bracket depth and
+// semi state reached there.
+func (t *inTokenTaint) sinkScan(k, depth int, semi bool) bool {
+	for ; k >= t.start; k-- {
 		switch t.lx.Text(k) {
 		case ")", "]":
 			depth++
@@ -373,6 +382,9 @@ func (t *inTokenTaint) inSink(j int) bool {
 			}
 		case ";":
 			if depth == 0 {
+				if t.outer != nil {
+					return t.beforeStatement(k - 1)
+				}
 				semi = true
 			}
 		case "{", "}":
@@ -380,6 +392,51 @@ func (t *inTokenTaint) inSink(j int) bool {
 		}
 	}
 	return false
+}
+
+// beforeStatement is sinkScan from token k at depth 0 after a ";": only
+// an enclosing for header can make it a sink, and it stops at the first
+// brace. In a large item (t.outer set) that is where the innermost "(" or
+// "[" before k that no later bracket closes, counted as the scan counts,
+// decides, instead of a scan back through every statement of the block
+// (quadratic in a generated function with thousands of sources).
+func (t *inTokenTaint) beforeStatement(k int) bool {
+	if k < t.start {
+		return false
+	}
+	m := int(t.outer[k-t.start])
+	switch {
+	case m < 0:
+		return false // a brace or the item's start first
+	case t.lx.Text(m) == "(":
+		return t.lx.Text(m-1) == "for" && t.ordersIn(m)
+	}
+	return t.sinkScan(m-1, -1, true) // past a "[": depth -1, as the scan goes on
+}
+
+// outerOpeners returns, for each token of [start, end), the innermost "("
+// or "[" at or before it that no ")" or "]" up to it closes (either closes
+// either, as sinkScan counts), after the last brace; -1 when none.
+func outerOpeners(lx *checkers.Lexed, start, end int) []int32 {
+	out := make([]int32, end-start)
+	var stack []int32
+	for k := start; k < end; k++ {
+		switch lx.Text(k) {
+		case "(", "[":
+			stack = append(stack, int32(k))
+		case ")", "]":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case "{", "}":
+			stack = stack[:0]
+		}
+		out[k-start] = -1
+		if n := len(stack); n > 0 {
+			out[k-start] = stack[n-1]
+		}
+	}
+	return out
 }
 
 // ordersIn reports whether the loop header opened at token k holds a

@@ -165,6 +165,17 @@ func (m memLex) constOperand(i int, left bool) bool {
 // externalInput reports whether the item mentions a source of program
 // input (argv, getenv, fgets, recv …), which Trace could follow.
 func (m memLex) externalInput() bool {
+	if full := m.lx.Items[m.idx]; full.TokStart == m.item.TokStart && full.TokEnd == m.item.TokEnd {
+		// Asked per addition of every allocation size: once per item.
+		return checkers.ItemMemo(m.lx, memInputSlot, m.idx, m.scanExternalInput)
+	}
+	return m.scanExternalInput()
+}
+
+var memInputSlot = checkers.NewMemoSlot()
+
+// scanExternalInput is externalInput's scan of the window.
+func (m memLex) scanExternalInput() bool {
 	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
 		if m.lx.Kind(j) != checkers.TokIdent {
 			continue
