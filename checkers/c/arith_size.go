@@ -127,6 +127,20 @@ var arithNamesSlot = checkers.NewMemoSlot()
 // arithMentions yields, in order, the tokens in (from, to) whose text is
 // name, an identifier; from is the first token of an item.
 func arithMentions(lx *checkers.Lexed, from, to int, name string) iter.Seq[int] {
+	return arithMentionsIn(lx, from, to, name, arithNames)
+}
+
+// arithWrites is arithMentions that, where it uses an index, yields only
+// the mentions arithMayBeNegTokens can act on at that depth
+// (arithWriteNames): of a name passed to every one of 20,000 calls and
+// never assigned, each call looked at all the mentions before it.
+func arithWrites(lx *checkers.Lexed, from, to int, name string, depth int) iter.Seq[int] {
+	index := func(lx *checkers.Lexed, it int) map[string][]int32 { return arithWriteNames(lx, it)[min(depth, 1)] }
+	return arithMentionsIn(lx, from, to, name, index)
+}
+
+// arithMentionsIn is arithMentions with the index to use.
+func arithMentionsIn(lx *checkers.Lexed, from, to int, name string, index func(*checkers.Lexed, int) map[string][]int32) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		it := lx.ItemOf(from)
 		if to-from < arithIndexMin || it < 0 || lx.Items[it].TokStart != from || to > lx.Items[it].TokEnd {
@@ -137,7 +151,7 @@ func arithMentions(lx *checkers.Lexed, from, to int, name string) iter.Seq[int] 
 			}
 			return
 		}
-		ks := arithNames(lx, it)[name]
+		ks := index(lx, it)[name]
 		i, _ := slices.BinarySearch(ks, int32(from+1))
 		for ; i < len(ks) && int(ks[i]) < to; i++ {
 			if !yield(int(ks[i])) {
@@ -155,6 +169,31 @@ func arithNames(lx *checkers.Lexed, it int) map[string][]int32 {
 		for k := lx.Items[it].TokStart; k < lx.Items[it].TokEnd; k++ {
 			if lx.Kind(k) == checkers.TokIdent {
 				out[lx.Text(k)] = append(out[lx.Text(k)], int32(k))
+			}
+		}
+		return out
+	})
+}
+
+var arithWritesSlot = checkers.NewMemoSlot()
+
+// arithWriteNames indexes the identifiers of item it that
+// arithMayBeNegTokens acts on, by their text, found once per item: not a
+// member (after . or ->), and at depth 0 assigned (n = …) or
+// address-taken (&n); deeper, also an argument ((n or , n).
+func arithWriteNames(lx *checkers.Lexed, it int) [2]map[string][]int32 {
+	return checkers.ItemMemo(lx, arithWritesSlot, it, func() [2]map[string][]int32 {
+		out := [2]map[string][]int32{{}, {}}
+		for k := lx.Items[it].TokStart; k < lx.Items[it].TokEnd; k++ {
+			if lx.Kind(k) != checkers.TokIdent || lx.Is(k-1, ".") || lx.Is(k-1, "->") {
+				continue
+			}
+			w := lx.Text(k)
+			if lx.Is(k+1, "=") || lx.Is(k-1, "&") {
+				out[0][w] = append(out[0][w], int32(k))
+			}
+			if lx.Is(k+1, "=") || lx.Is(k-1, "&") || lx.Is(k-1, "(") || lx.Is(k-1, ",") {
+				out[1][w] = append(out[1][w], int32(k))
 			}
 		}
 		return out
@@ -198,7 +237,7 @@ func arithListSigned(lx *checkers.Lexed, from, i int) bool {
 // or another variable that could), or whether an input call fills it
 // (scanf("%d", &n), read(fd, &n, …)). It errs on the side of true.
 func arithMayBeNegTokens(lx *checkers.Lexed, from, to int, name string, depth int) bool {
-	for k := range arithMentions(lx, from, to, name) {
+	for k := range arithWrites(lx, from, to, name, depth) {
 		if lx.Is(k-1, ".") || lx.Is(k-1, "->") {
 			continue
 		}

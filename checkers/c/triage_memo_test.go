@@ -149,12 +149,7 @@ func TestSignedSizeIndexMatchesScan(t *testing.T) {
 	}
 	defer func(v int) { arithIndexMin = v }(arithIndexMin)
 	asked, kept := 0, 0
-	for _, path := range triageFiles(t, dirs...) {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lx := Lex(src, strings.HasSuffix(path, ".cc") || strings.HasSuffix(path, ".cpp"))
+	ask := func(path string, lx *checkers.Lexed) {
 		for i := range lx.Tokens {
 			if lx.Kind(i) != checkers.TokIdent || !slices.Contains(c.Triggers, lx.Text(i)) {
 				continue
@@ -171,7 +166,26 @@ func TestSignedSizeIndexMatchesScan(t *testing.T) {
 			}
 		}
 	}
+	for _, path := range triageFiles(t, dirs...) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ask(path, Lex(src, strings.HasSuffix(path, ".cc") || strings.HasSuffix(path, ".cpp")))
+	}
+	// A size whose value comes from a variable an input call fills as a
+	// later argument.
+	ask("filled.c", Lex([]byte(`
+void f(int fd) {
+	int x;
+	int m;
+	read(fd, x, 4);
+	m = x;
+	malloc(m);
+}
+`), false))
 	if asked < 20 || kept == 0 || kept == asked {
 		t.Fatalf("%d occurrences asked, %d kept: the fixtures no longer exercise both answers", asked, kept)
 	}
+	t.Logf("%d occurrences asked, %d kept", asked, kept)
 }
