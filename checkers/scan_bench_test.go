@@ -80,9 +80,10 @@ func generatedFunction(n int) []byte {
 // findings). Time that grows faster than the size is work done per finding
 // over the whole function: 1.0 and 66 s for the first two before the
 // per-item facts of the triage and the direct sibling and node lookups of
-// the syntax tree, 0.08 and 0.7 s after them, 0.05-0.06 and 0.24-0.25 s
-// since the guard questions of strcat, strcpy, atoi and the path and
-// buffer triage use per-block and per-function indexes (guard_index.go).
+// the syntax tree, 0.07-0.09 and 0.66-0.77 s after them; 0.04-0.06,
+// 0.16-0.18 and 0.77-0.79 s since the guard questions of strcat, strcpy,
+// atoi and the path and buffer triage use per-block and per-function
+// indexes (guard_index.go).
 func BenchmarkGeneratedFunction(b *testing.B) {
 	for _, n := range []int{100, 400, 1600} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
