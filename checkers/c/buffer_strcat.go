@@ -96,10 +96,8 @@ type bufWindowsKey struct{}
 // <shlwapi.h>, which declare the Win32 StrCat.
 func bufIncludesWindows(p *checkers.Pass) bool {
 	return checkers.Memo(p, bufWindowsKey{}, func() bool {
-		for _, t := range p.Lex.Tokens {
-			if t.Kind != checkers.TokPreproc {
-				continue
-			}
+		for _, i := range directiveToks(p.Lex) {
+			t := p.Lex.Tokens[i]
 			d, rest := directiveName(p.Lex.Src[t.Start:t.End])
 			r := strings.ToLower(string(rest))
 			if d == "include" && (strings.Contains(r, "windows.h") || strings.Contains(r, "shlwapi.h")) {

@@ -937,19 +937,16 @@ func bufFileNames(lx *checkers.Lexed) *bufNames {
 }
 
 func bufScanDirectives(lx *checkers.Lexed) *bufNames {
-	x := &bufNames{macros: map[string]int64{}}
-	for i, t := range lx.Tokens {
-		switch {
-		case t.Kind == checkers.TokPreproc:
-			if name, v, ok := defineInt(lx.Src[t.Start:t.End], x.macros); ok {
-				x.macros[name] = v
-			}
-			if d, rest := directiveName(lx.Src[t.Start:t.End]); d == "include" {
-				x.errH = x.errH || string(rest) == "<err.h>"
-				x.errorH = x.errorH || string(rest) == "<error.h>"
-			}
-		case lx.Is(i, "::") || lx.Is(i, "class"):
-			x.cpp = true
+	facts := fileLexFacts(lx)
+	x := &bufNames{macros: map[string]int64{}, cpp: facts.cppMarker}
+	for _, i := range facts.directives {
+		t := lx.Tokens[i]
+		if name, v, ok := defineInt(lx.Src[t.Start:t.End], x.macros); ok {
+			x.macros[name] = v
+		}
+		if d, rest := directiveName(lx.Src[t.Start:t.End]); d == "include" {
+			x.errH = x.errH || string(rest) == "<err.h>"
+			x.errorH = x.errorH || string(rest) == "<error.h>"
 		}
 	}
 	return x

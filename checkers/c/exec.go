@@ -269,11 +269,8 @@ func exStringMacros(p *checkers.Pass) map[string]string {
 	type key struct{}
 	return checkers.Memo(p, key{}, func() map[string]string {
 		out := map[string]string{}
-		for i, t := range p.Lex.Tokens {
-			if t.Kind != checkers.TokPreproc {
-				continue
-			}
-			m := exDefineRE().FindStringSubmatch(p.Lex.Text(i))
+		for _, i := range directiveToks(p.Lex) {
+			m := exDefineRE().FindStringSubmatch(p.Lex.Text(int(i)))
 			if m == nil {
 				continue
 			}

@@ -505,11 +505,8 @@ func exXMLMacro(p *checkers.Pass, name string) (exXMLFlags, bool) {
 	type key struct{}
 	macros := checkers.Memo(p, key{}, func() map[string]exXMLFlags {
 		out := map[string]exXMLFlags{}
-		for i, t := range p.Lex.Tokens {
-			if t.Kind != checkers.TokPreproc {
-				continue
-			}
-			text := strings.ReplaceAll(p.Lex.Text(i), "\\\n", " ")
+		for _, i := range directiveToks(p.Lex) {
+			text := strings.ReplaceAll(p.Lex.Text(int(i)), "\\\n", " ")
 			m := exDefineRE().FindStringSubmatch(text)
 			if m == nil {
 				continue

@@ -86,11 +86,9 @@ func fsTokModeArg(lx *checkers.Lexed, tok int, m checkers.Span, want bool) bool 
 
 // fsTokDefines reports whether the file #defines name.
 func fsTokDefines(lx *checkers.Lexed, name string) bool {
-	for i, t := range lx.Tokens {
-		if t.Kind == checkers.TokPreproc {
-			if m := exDefineRE().FindStringSubmatch(lx.Text(i)); m != nil && m[1] == name {
-				return true
-			}
+	for _, i := range directiveToks(lx) {
+		if m := exDefineRE().FindStringSubmatch(lx.Text(int(i))); m != nil && m[1] == name {
+			return true
 		}
 	}
 	return false

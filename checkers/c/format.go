@@ -187,10 +187,8 @@ type fmtIncludesKey struct{}
 func fmtIncludes(p *checkers.Pass, name string) bool {
 	inc := checkers.Memo(p, fmtIncludesKey{}, func() [2]bool {
 		var out [2]bool
-		for _, t := range p.Lex.Tokens {
-			if t.Kind != checkers.TokPreproc {
-				continue
-			}
+		for _, i := range directiveToks(p.Lex) {
+			t := p.Lex.Tokens[i]
 			d, rest := directiveName(p.Lex.Src[t.Start:t.End])
 			if d != "include" {
 				continue
@@ -332,10 +330,8 @@ func fmtStringMacros(p *checkers.Pass) map[string]bool {
 	return checkers.Memo(p, fmtMacrosKey{}, func() map[string]bool {
 		out := map[string]bool{}
 		lx := p.Lex
-		for _, t := range lx.Tokens {
-			if t.Kind != checkers.TokPreproc {
-				continue
-			}
+		for _, i := range directiveToks(lx) {
+			t := lx.Tokens[i]
 			// rest has its blanks removed: "USAGE\"usage: %s\"" → USAGE"usage:%s".
 			name, rest := directiveName(lx.Src[t.Start:t.End])
 			if name != "define" {

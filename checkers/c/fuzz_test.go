@@ -37,6 +37,7 @@ func checkLexed(t *testing.T, lx *checkers.Lexed) {
 		}
 		prev = it.TokEnd
 	}
+	checkLexFacts(t, lx)
 }
 
 // FuzzTriage: every C and C++ triage must answer on any token stream

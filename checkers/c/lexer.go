@@ -25,13 +25,16 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 		l.toks = make([]checkers.Token, 0, checkers.Headroom(need))
 	}
 	l.comments = b.comments[:0]
+	facts := &lexFacts{directives: b.directives[:0]}
+	l.facts = facts
 	l.run()
 	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0]}
 	*b = lexBuffers{}
 	lx.SetRecycle(func(lx *checkers.Lexed) {
-		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0]}
+		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0]}
 		lexPool.Put(b)
 	})
+	checkers.Memoize(lx, lexFactsSlot, func() *lexFacts { return facts })
 	buildItems(lx, cpp)
 	return lx
 }
@@ -40,9 +43,10 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 // (checkers.Lexed.Recycle): the next file lexes into them instead of
 // fresh, zeroed allocations.
 type lexBuffers struct {
-	toks     []checkers.Token
-	comments []checkers.Span
-	items    []checkers.Item
+	toks       []checkers.Token
+	comments   []checkers.Span
+	items      []checkers.Item
+	directives []int32
 }
 
 var lexPool checkers.FreeList[*lexBuffers]
@@ -79,6 +83,7 @@ type lexer struct {
 	dead     []checkers.Span
 	alt      int // number of enclosing conds in an alternative branch
 	bol      bool
+	facts    *lexFacts
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
@@ -183,6 +188,9 @@ func (l *lexer) ident(i int) int {
 			}
 			return l.quoted(start, i, l.src[i], kind)
 		}
+	}
+	if c := l.src[start]; c == 'g' || c == 'c' || c == 'd' {
+		l.facts.noteIdent(l.src, start, i, len(l.toks))
 	}
 	l.emit(checkers.TokIdent, start, i)
 	return i
@@ -291,6 +299,9 @@ func (l *lexer) punct(i int) int {
 			}
 		}
 		if punctLen2[a][b] {
+			if a == ':' && b == ':' {
+				l.facts.cppMarker = true
+			}
 			l.emit(checkers.TokPunct, i, i+2)
 			return i + 2
 		}

@@ -750,31 +750,14 @@ func (m memLex) firstUseMayRead(v, end int) bool {
 	return next >= 0
 }
 
-var memJumpsSlot = checkers.NewMemoSlot()
-
 // memJumps are the tokens of a file that move control within a function:
 // its goto statements and its case and default labels, in token order.
 type memJumps struct{ gotos, labels []int32 }
 
-// jumps returns the file's memJumps, found once per file (one pass over
-// its tokens that looks at the first byte of each identifier).
+// jumps returns the file's memJumps, which the lexer recorded.
 func (m memLex) jumps() memJumps {
-	return checkers.Memoize(m.lx, memJumpsSlot, func() memJumps {
-		var j memJumps
-		lx := m.lx
-		for i, t := range lx.Tokens {
-			if c := t.First; t.Kind != checkers.TokIdent || c != 'g' && c != 'c' && c != 'd' {
-				continue
-			}
-			switch {
-			case lx.Is(i, "goto"):
-				j.gotos = append(j.gotos, int32(i))
-			case lx.Is(i, "case") || lx.Is(i, "default"):
-				j.labels = append(j.labels, int32(i))
-			}
-		}
-		return j
-	})
+	f := fileLexFacts(m.lx)
+	return memJumps{f.gotos, f.labels}
 }
 
 // anyBetween reports whether the sorted list holds a token strictly

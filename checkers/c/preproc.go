@@ -175,6 +175,7 @@ func (l *lexer) directive(i int) int {
 		}
 		l.popCond()
 	}
+	l.facts.directives = append(l.facts.directives, int32(len(l.toks)))
 	l.emit(checkers.TokPreproc, i, end)
 	return end
 }

@@ -271,10 +271,8 @@ func Facts(p *checkers.Pass) *FileFacts {
 
 func scanFile(lx *checkers.Lexed) *FileFacts {
 	f := &FileFacts{Macros: map[string]int64{}, Globals: map[string]*Var{}}
-	for _, t := range lx.Tokens {
-		if t.Kind != checkers.TokPreproc {
-			continue
-		}
+	for _, i := range directiveToks(lx) {
+		t := lx.Tokens[i]
 		if name, value, ok := defineInt(lx.Src[t.Start:t.End], f.Macros); ok {
 			f.Macros[name] = value
 		}
