@@ -185,19 +185,41 @@ func triageSignal(lx *checkers.Lexed, i int) bool {
 }
 
 // definesFunc reports whether token i is an identifier naming a function
-// this file defines (a handler jsec can look into). It scans the items, so
-// it is only for rare triggers.
+// this file defines (a handler jsec can look into): another token of the
+// name opens a definition, name ( … ) {.
 func definesFunc(lx *checkers.Lexed, i int) bool {
 	if lx.Kind(i) != checkers.TokIdent {
 		return false
 	}
-	name := lx.Text(i)
-	for j, t := range lx.Tokens {
-		if t.Kind == checkers.TokIdent && j != i && lx.Is(j, name) && lx.Is(j+1, "(") {
-			if cl := lx.Close(j + 1); cl > 0 && lx.Is(cl+1, "{") {
-				return true
+	n := definedFuncs(lx)[lx.Text(i)]
+	if n > 0 && opensFuncDef(lx, i) {
+		n-- // token i's own definition does not count
+	}
+	return n > 0
+}
+
+var definedFuncsSlot = checkers.NewMemoSlot()
+
+// definedFuncs counts, per name, the identifier tokens of the file that
+// open a definition (opensFuncDef), found in one pass on first need.
+func definedFuncs(lx *checkers.Lexed) map[string]int {
+	return checkers.Memoize(lx, definedFuncsSlot, func() map[string]int {
+		out := map[string]int{}
+		for j, t := range lx.Tokens {
+			if t.Kind == checkers.TokIdent && opensFuncDef(lx, j) {
+				out[lx.Text(j)]++
 			}
 		}
+		return out
+	})
+}
+
+// opensFuncDef reports whether token j is followed by a parenthesised
+// group and a "{".
+func opensFuncDef(lx *checkers.Lexed, j int) bool {
+	if !lx.Is(j+1, "(") {
+		return false
 	}
-	return false
+	cl := lx.Close(j + 1)
+	return cl > 0 && lx.Is(cl+1, "{")
 }
