@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/jsec/jsec/agent/llm"
 	"github.com/jsec/jsec/agent/tool"
@@ -88,8 +89,8 @@ func (Text) Prepare(req *llm.Request, tools []llm.ToolSpec) {
 }
 
 var (
-	fenceRE    = regexp.MustCompile("(?s)^```[a-zA-Z0-9]*\\s*(.*?)\\s*```$")
-	trailingRE = regexp.MustCompile(`,\s*([}\]])`)
+	fenceRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?s)^```[a-zA-Z0-9]*\\s*(.*?)\\s*```$") })
+	trailingRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,\s*([}\]])`) })
 )
 
 // Extract implements Protocol.
@@ -116,10 +117,10 @@ func (Text) Extract(resp *llm.Response) ([]llm.ToolCall, string) {
 
 func parseTextCall(body string) (llm.ToolCall, error) {
 	s := strings.TrimSpace(body)
-	if m := fenceRE.FindStringSubmatch(s); m != nil {
+	if m := fenceRE().FindStringSubmatch(s); m != nil {
 		s = m[1]
 	}
-	s = trailingRE.ReplaceAllString(s, "$1")
+	s = trailingRE().ReplaceAllString(s, "$1")
 	var raw struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`

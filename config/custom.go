@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -14,12 +15,12 @@ import (
 
 // customIDRE is the catalogue's ID grammar (rules/rules_test.go) under the
 // "custom." prefix: custom.<project>.<name>.
-var customIDRE = regexp.MustCompile(`^custom\.[a-z0-9]+\.[a-z0-9]+(-[a-z0-9]+)*$`)
+var customIDRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^custom\.[a-z0-9]+\.[a-z0-9]+(-[a-z0-9]+)*$`) })
 
 // anyIDRE is the catalogue's grammar with any first element.
-var anyIDRE = regexp.MustCompile(`^[a-z0-9]+\.[a-z0-9]+\.[a-z0-9]+(-[a-z0-9]+)*$`)
+var anyIDRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9]+\.[a-z0-9]+\.[a-z0-9]+(-[a-z0-9]+)*$`) })
 
-var cweRE = regexp.MustCompile(`(?i)^\s*cwe-(\d+)\s*$`)
+var cweRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\s*cwe-(\d+)\s*$`) })
 
 // requiredCustom are the keys a custom rule must have.
 var requiredCustom = []string{"id", "title", "cwe", "category", "severity", "confidence", "languages", "description", "suggestion", "pattern"}
@@ -136,14 +137,14 @@ func (d *decoder) customID(path string, v *yaml.Node) string {
 			"; to change the built-in rule use rules.severity or rules.disable", "%s: %s is a built-in rule", path, id)
 	case slices.Contains(rules.Retired(), id):
 		d.fail(v, "give it an ID of its own, such as custom.<project>."+leaf(id), "%s: %s is a retired built-in rule, and IDs are never reused", path, id)
-	case customIDRE.MatchString(id):
+	case customIDRE().MatchString(id):
 		if first, dup := d.customIDs[id]; dup {
 			d.fail(v, "give each custom rule an ID of its own", "%s: id %s given twice (first at line %d)", path, id, first)
 			return ""
 		}
 		d.customIDs[id] = v.Line
 		return id
-	case !strings.HasPrefix(id, "custom.") && anyIDRE.MatchString(id):
+	case !strings.HasPrefix(id, "custom.") && anyIDRE().MatchString(id):
 		d.fail(v, "custom rule IDs start with custom.: write id: custom."+rest, "%s: %q is not a custom rule ID", path, id)
 	default:
 		d.fail(v, "use custom.<project>.<name> in lower-case letters and digits, the name with inner hyphens, e.g. custom.acme.raw-query",
@@ -154,7 +155,7 @@ func (d *decoder) customID(path string, v *yaml.Node) string {
 
 func (d *decoder) cwe(path string, v *yaml.Node) int {
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!str" {
-		if m := cweRE.FindStringSubmatch(v.Value); m != nil {
+		if m := cweRE().FindStringSubmatch(v.Value); m != nil {
 			d.fail(v, "write cwe: "+m[1], "%s: want the CWE number, got %s", path, describe(v))
 			return 0
 		}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -102,7 +103,7 @@ func (d *decoder) document(data []byte) *Config {
 	return c
 }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 // parseYAML returns the root node of the only document in data, nil for
 // an empty document; ok is false after a syntax error.
@@ -154,19 +155,19 @@ var parserErrors = map[string]bool{
 	"found undefined tag handle": true,
 }
 
-var unknownAnchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+var unknownAnchorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^unknown anchor '(.*)' referenced$`) })
 
 // yamlError turns a parser error ("yaml: line 3: ...") into a Problem with
 // the best line it can find.
 func (d *decoder) yamlError(err error, data []byte) {
 	p := &Problem{File: d.file, Msg: strings.TrimPrefix(err.Error(), "yaml: "), Err: err,
 		Fix: "fix the YAML syntax (indent with spaces; quote values that contain \": \" or start with * & ! % @)"}
-	m := yamlLineRE.FindStringSubmatch(err.Error())
+	m := yamlLineRE().FindStringSubmatch(err.Error())
 	if m != nil {
 		p.Line, _ = strconv.Atoi(m[1])
 		p.Msg = m[2]
 	}
-	switch a := unknownAnchorRE.FindStringSubmatch(p.Msg); {
+	switch a := unknownAnchorRE().FindStringSubmatch(p.Msg); {
 	case parserErrors[p.Msg]:
 		p.Line++
 	case a != nil:

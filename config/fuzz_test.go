@@ -40,7 +40,7 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("accepted version %d", c.Version)
 		}
 		for _, cr := range c.Custom {
-			if cr.Pattern == nil || !customIDRE.MatchString(cr.Rule.ID) || cr.Rule.Severity < issue.SeverityLow {
+			if cr.Pattern == nil || !customIDRE().MatchString(cr.Rule.ID) || cr.Rule.Severity < issue.SeverityLow {
 				t.Fatalf("accepted a broken custom rule %+v", cr.Rule)
 			}
 			_ = cr.Pattern.MatchString("strcpy(a, b);")

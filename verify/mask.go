@@ -16,7 +16,7 @@ import (
 // maskText replaces secret values in anything sent to the model.
 const maskText = "«masked secret»"
 
-var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.){4,})"|'((?:[^'\\]|\\.){4,})'`)
+var quotedRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.){4,})"|'((?:[^'\\]|\\.){4,})'`) })
 
 // masker hides the values that secret rules found.
 type masker struct {
@@ -35,7 +35,7 @@ func newMasker(issues []issue.Issue, enabled bool) *masker {
 		if is.Category != "secrets" {
 			continue
 		}
-		for _, g := range quotedRE.FindAllStringSubmatch(is.Evidence, -1) {
+		for _, g := range quotedRE().FindAllStringSubmatch(is.Evidence, -1) {
 			v := g[1] + g[2]
 			if len(v) >= 4 && !seen[v] {
 				seen[v] = true

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/jsec/jsec/agent"
 	"github.com/jsec/jsec/agent/llm"
@@ -60,7 +61,7 @@ Original task:
 %s
 </SUB_TASK_RESULTS>`
 
-var planRE = regexp.MustCompile(`(?s)<PLAN>(.*?)(?:</PLAN>|$)`)
+var planRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)<PLAN>(.*?)(?:</PLAN>|$)`) })
 
 // Run plans and executes task in session s at the given depth (0 for the
 // top level). Only cancellation and a failure of the planner's own model
@@ -125,7 +126,7 @@ func (p *Planner) split(ctx context.Context, task string) ([]string, llm.Usage, 
 	if err != nil {
 		return nil, llm.Usage{}, fmt.Errorf("plan: %w", err)
 	}
-	m := planRE.FindStringSubmatch(resp.Message.Content)
+	m := planRE().FindStringSubmatch(resp.Message.Content)
 	if m == nil {
 		return nil, resp.Usage, nil
 	}

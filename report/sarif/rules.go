@@ -3,6 +3,7 @@ package sarif
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/jsec/jsec/issue"
@@ -164,12 +165,12 @@ func tags(ri issue.RuleInfo) []string {
 	return out
 }
 
-var cweRE = regexp.MustCompile(`(?i)\bCWE-?(\d+)\b`)
+var cweRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bCWE-?(\d+)\b`) })
 
 // cweIDs returns the CWE numbers in s ("CWE-120", "CWE-120, CWE-787").
 func cweIDs(s string) []string {
 	var out []string
-	for _, m := range cweRE.FindAllStringSubmatch(s, -1) {
+	for _, m := range cweRE().FindAllStringSubmatch(s, -1) {
 		out = append(out, m[1])
 	}
 	return out
