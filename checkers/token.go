@@ -246,8 +246,6 @@ func (lx *Lexed) Close(i int) int {
 	return -1
 }
 
-// Open returns the index of the bracket that the one at token i (")",
-// "]" or "}") closes, or -1.
 // AngleEnd returns the token that closes the template argument list
 // opening with the "<" at i (">>" closes two), stepping over bracketed
 // groups, or -1 when a ";", "{" or "}" comes first or the tokens run out.
@@ -275,6 +273,8 @@ func (lx *Lexed) AngleEnd(i int) int {
 	return -1
 }
 
+// Open returns the index of the bracket that the one at token i (")",
+// "]" or "}") closes, or -1.
 func (lx *Lexed) Open(i int) int {
 	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
 		return -1
