@@ -1,6 +1,7 @@
 package issue
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -285,6 +286,9 @@ func LineHashesAt(src []byte, lines map[int]bool) map[int]string {
 	last := 0
 	for l := range lines {
 		last = max(last, l)
+	}
+	if len(lines)*last <= lineCountScanMax && bytes.IndexByte(src, '\r') < 0 {
+		return lineHashesByStart(src, lines)
 	}
 	// The hashes of lines 1..last; the occurrence number of a wanted line
 	// is counted on them afterwards, which costs less than a map update
