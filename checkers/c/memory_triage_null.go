@@ -27,8 +27,7 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		// block cannot see the NULL.
 		// Check reports only in the store's block.
 		_, close := m.enclosingBlock(tok)
-		stop := min(close, m.straightWrite(m.stmtEnd(tok), m.text(ps), pe-ps, close))
-		if !m.derefBetween(tok+1, stop, ps, pe-ps) {
+		if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
 			return false
 		}
 		return m.nullMayReach(tok, ps, pe-ps)
@@ -258,33 +257,51 @@ func (m memLex) derefArg(k, e int) bool {
 // limit when there is none before it.
 func (m memLex) straightWrite(i int, name string, n, limit int) int {
 	for k := i; k < limit; k++ {
-		if !m.ident(k) || !m.lx.Is(k, name) || !m.is(k+n, "=") {
-			continue
-		}
-		s := k - 1
-		if n == 1 && m.is(s, "*") {
-			s-- // *p = …: the whole object p points to
-		}
-		if (m.is(s, ";") || m.is(s, "}")) && m.straightFrom(i, k) && !m.rhsMentions(k+n+1, name) {
+		if m.straightWriteAt(i, k, name, n) {
 			return k
 		}
 	}
 	return m.item.TokEnd
 }
 
-// derefBetween reports a dereference of the path [ps, ps+n) (alone or
-// as the base of a longer path) in (i, stop), or a copy of it into a
-// plain variable (which may then be dereferenced).
-func (m memLex) derefBetween(i, stop, ps, n int) bool {
-	for k := i; k < stop; k++ {
-		if !m.samePath(k, ps, n) || k == ps || m.is(k-1, "->") || m.is(k-1, ".") {
-			continue
+// straightWriteAt reports whether token k starts a "name = …" (the root
+// name of an n-token path) that runs on every path from token i.
+func (m memLex) straightWriteAt(i, k int, name string, n int) bool {
+	if !m.ident(k) || !m.lx.Is(k, name) || !m.is(k+n, "=") {
+		return false
+	}
+	s := k - 1
+	if n == 1 && m.is(s, "*") {
+		s-- // *p = …: the whole object p points to
+	}
+	return (m.is(s, ";") || m.is(s, "}")) && m.straightFrom(i, k) && !m.rhsMentions(k+n+1, name)
+}
+
+// derefBeforeWrite is derefBetween(from, stop, ps, n) where stop is the
+// first straight write of the path's root from token i on
+// (straightWrite(i, …, limit)), or limit: in one pass, which ends at the
+// first dereference or write instead of finding the write first.
+func (m memLex) derefBeforeWrite(from, i, limit, ps, n int) bool {
+	name := m.text(ps)
+	for k := from; k < limit; k++ {
+		if !m.lx.Is(k, name) {
+			continue // a write and a mention of the path both start with it
 		}
-		if m.nullUse(k, n) {
+		if k >= i && m.straightWriteAt(i, k, name, n) {
+			return false
+		}
+		if m.derefAt(k, ps, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// derefAt reports whether token k starts a mention of the path [ps,
+// ps+n) (not the path itself, nor a member of the same name) that
+// dereferences or copies it (nullUse).
+func (m memLex) derefAt(k, ps, n int) bool {
+	return m.samePath(k, ps, n) && k != ps && !m.is(k-1, "->") && !m.is(k-1, ".") && m.nullUse(k, n)
 }
 
 // nullUse reports whether the mention of a path at k (n tokens) would
