@@ -60,6 +60,27 @@ func triageFiles(t *testing.T, dirs ...string) []string {
 	return out
 }
 
+// triageSources reads the fixtures and, when $JSEC_TRIAGE_CORPUS is set,
+// the C and C++ files under it, then adds the given inline sources.
+func triageSources(t *testing.T, inline ...string) [][]byte {
+	files := triageFiles(t, "testdata")
+	if dir := os.Getenv("JSEC_TRIAGE_CORPUS"); dir != "" {
+		files = append(files, triageFiles(t, dir)...)
+	}
+	var srcs [][]byte
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, src)
+	}
+	for _, s := range inline {
+		srcs = append(srcs, []byte(s))
+	}
+	return srcs
+}
+
 // triageRun returns "rule@line" for every finding of the checkers.
 func triageRun(t *testing.T, path string, src []byte, cpp bool, cs []*checkers.Checker) []string {
 	lang := &checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: cs}

@@ -1,7 +1,6 @@
 package c
 
 import (
-	"os"
 	"testing"
 
 	"github.com/jsec/jsec/checkers"
@@ -28,19 +27,7 @@ func definesFuncScan(lx *checkers.Lexed, i int) bool {
 // fixtures (and $JSEC_TRIAGE_CORPUS), and of a file where a function's
 // only definition is the token asked about, both ways.
 func TestDefinesFuncMatchesScan(t *testing.T) {
-	files := triageFiles(t, "testdata")
-	if dir := os.Getenv("JSEC_TRIAGE_CORPUS"); dir != "" {
-		files = append(files, triageFiles(t, dir)...)
-	}
-	var srcs [][]byte
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, src)
-	}
-	srcs = append(srcs, []byte("void h(int s) { }\nvoid g(int s) { }\nint main(void) { signal(2, h); signal(3, g); g(1); signal(4, k); }\nvoid h(int s);\n"))
+	srcs := triageSources(t, "void h(int s) { }\nvoid g(int s) { }\nint main(void) { signal(2, h); signal(3, g); g(1); signal(4, k); }\nvoid h(int s);\n")
 	yes, asked := 0, 0
 	for _, src := range srcs {
 		lx := Lex(src, false)

@@ -1,9 +1,6 @@
 package c
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // derefBetween reports a dereference of the path [ps, ps+n) (alone or as
 // the base of a longer path) in (i, stop), or a copy of it into a plain
@@ -23,22 +20,10 @@ func (m memLex) derefBetween(i, stop, ps, n int) bool {
 // straight write to it: in one pass and as the NULL triage asked it
 // before, with straightWrite then derefBetween.
 func TestDerefBeforeWriteMatchesTwoPasses(t *testing.T) {
-	files := triageFiles(t, "testdata")
-	if dir := os.Getenv("JSEC_TRIAGE_CORPUS"); dir != "" {
-		files = append(files, triageFiles(t, dir)...)
-	}
-	var srcs [][]byte
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, src)
-	}
 	// A write that is not straight (in a branch), a write to a member of
 	// the same root, a use in the written value, a dereference after the
 	// write, a copy, and *p = as the write.
-	srcs = append(srcs, []byte(`void f(struct s *s, char *p, char **pp) {
+	srcs := triageSources(t, `void f(struct s *s, char *p, char **pp) {
 	p = NULL;
 	if (c) p = g();
 	s->q = NULL;
@@ -53,7 +38,7 @@ func TestDerefBeforeWriteMatchesTwoPasses(t *testing.T) {
 	*pp = k();
 	(*pp)->x = 2;
 }
-`))
+`)
 	yes, asked := 0, 0
 	for _, src := range srcs {
 		lx := Lex(src, false)
