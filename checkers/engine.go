@@ -173,7 +173,7 @@ func (a *Analyzer) triage(f *File, lx *Lexed, fp *fileProfile) (work []pending, 
 		if t.Kind != TokIdent {
 			continue
 		}
-		w := a.words.lookup(f.Src[t.Start:t.End])
+		w := a.words.lookupAt(f.Src, int(t.Start), int(t.End))
 		if w < 0 {
 			continue
 		}

@@ -15,7 +15,16 @@ type wordTable struct {
 	words []string
 	slots []wordSlot
 	mask  uint32
+	// seen has a bit for each value of a hash's top wordSeenShift bits
+	// that some word's hash has. Most identifiers are no trigger word:
+	// this 4 KB bitmap turns almost all of them away from the first-level
+	// cache, where a probe of the slots (64 KB for C's 1,200 words) often
+	// missed it.
+	seen [1 << wordSeenShift / 64]uint64
 }
+
+// wordSeenShift is the number of hash bits the seen bitmap is indexed by.
+const wordSeenShift = 15
 
 // wordSlot holds a word id plus one (0 marks an empty slot) and its hash.
 type wordSlot struct {
@@ -40,13 +49,18 @@ func newWordTable(words []string) *wordTable {
 			i = (i + 1) & t.mask
 		}
 		t.slots[i] = wordSlot{hash: h, id: int32(id + 1)}
+		t.seen[h>>(32-wordSeenShift)/64] |= 1 << (h >> (32 - wordSeenShift) % 64)
 	}
 	return t
 }
 
-// lookup returns the id of word b, or -1.
-func (t *wordTable) lookup(b []byte) int {
-	h := wordHash(b)
+// lookupAt returns the id of the word src[start:end], or -1.
+func (t *wordTable) lookupAt(src []byte, start, end int) int {
+	h := wordHashAt(src, start, end)
+	if t.seen[h>>(32-wordSeenShift)/64]&(1<<(h>>(32-wordSeenShift)%64)) == 0 {
+		return -1
+	}
+	b := src[start:end]
 	for i := h & t.mask; ; i = (i + 1) & t.mask {
 		s := t.slots[i]
 		if s.id == 0 {
@@ -56,6 +70,18 @@ func (t *wordTable) lookup(b []byte) int {
 			return int(s.id - 1)
 		}
 	}
+}
+
+// wordHashAt is wordHash(src[start:end]). A word shorter than eight
+// bytes is read with one load when eight bytes of src start there (the
+// source around a token), the bytes past its end masked off.
+func wordHashAt(src []byte, start, end int) uint32 {
+	n := end - start
+	if n >= 8 || start+8 > len(src) {
+		return wordHash(src[start:end])
+	}
+	x := binary.LittleEndian.Uint64(src[start:]) & (1<<(8*n) - 1)
+	return wordMix(x, n)
 }
 
 // wordHash mixes the length and the first and last eight bytes of b.
@@ -69,6 +95,11 @@ func wordHash(b []byte) uint32 {
 			x |= uint64(b[i]) << (8 * i)
 		}
 	}
+	return wordMix(x, n)
+}
+
+// wordMix mixes the bytes x of a word of n bytes into its hash.
+func wordMix(x uint64, n int) uint32 {
 	x ^= uint64(n) << 58
 	x *= 0x9e3779b97f4a7c15
 	return uint32(x >> 32)
