@@ -558,9 +558,26 @@ func memTriageVLA(lx *checkers.Lexed, tok int) bool {
 		return false
 	}
 	end := m.localDecl(tok)
-	if end < 0 {
-		return false
+	if end < 0 || !hasOpenBracket(lx, tok, end) {
+		return false // no "[" at all (more than nine local declarations in ten)
 	}
+	return m.vlaDeclarator(tok, end)
+}
+
+// hasOpenBracket reports a "[" token in [from, to): one compare per
+// token, ahead of the declarator walk.
+func hasOpenBracket(lx *checkers.Lexed, from, to int) bool {
+	for _, t := range lx.Tokens[from:to] {
+		if t.First == '[' && t.End-t.Start == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// vlaDeclarator reports an array declarator of variable size among the
+// declarators of the local declaration [tok, end).
+func (m memLex) vlaDeclarator(tok, end int) bool {
 	depth := 0
 	for k := tok; k < end; k++ {
 		switch {
