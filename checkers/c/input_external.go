@@ -50,13 +50,18 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 		if item.End-item.Start >= guardIndexMin {
 			t.outer = outerOpeners(lx, item.TokStart, item.TokEnd)
 		}
-		for k := item.TokStart; k < item.TokEnd; k++ {
-			if lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[lx.Text(k)] && t.seed(k, item) {
-				return true
-			}
-		}
-		return t.spread()
+		return t.seedAll(item) || t.spread()
 	})
+}
+
+// seedAll seeds the item's triggers; it reports one that sits in a sink.
+func (t *inTokenTaint) seedAll(item checkers.Item) bool {
+	for k := item.TokStart; k < item.TokEnd; k++ {
+		if t.lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[t.lx.Text(k)] && t.seed(k, item) {
+			return true
+		}
+	}
+	return false
 }
 
 var inExternalSlot, inBracketedSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot()
@@ -285,6 +290,14 @@ func (t *inTokenTaint) addLHS(from, to int) {
 // spread propagates taint through assignments and filled arguments until
 // nothing changes (a few rounds), reporting whether a sink is reached.
 func (t *inTokenTaint) spread() bool {
+	if t.count() == 0 {
+		return false // nothing tainted: no assignment or sink can change that
+	}
+	return t.rounds()
+}
+
+// rounds is spread's walk over the item, at most four times.
+func (t *inTokenTaint) rounds() bool {
 	for round := 0; round < 4; round++ {
 		before := t.count()
 		for j := t.start; j < t.end; j++ {
