@@ -161,33 +161,43 @@ func secretTokLen(lx *checkers.Lexed, i int) int {
 func secretDeclTriage(lx *checkers.Lexed, tok int) bool {
 	depth := 0
 	for i := tok + 1; i < len(lx.Tokens) && i < tok+400; i++ {
-		switch {
-		case lx.Is(i, "(") || lx.Is(i, "[") || lx.Is(i, "{"):
-			if depth == 0 && !lx.Is(i, "[") && secretTokLen(lx, i+1) >= 6 && lx.Kind(i-1) == checkers.TokIdent && credentialName(lx.Text(i-1)) != secretNone {
+		// Switch on the byte of one-byte tokens: this scan runs to the end
+		// of every declaration of a char or string type.
+		switch b := lx.Byte(i); {
+		case b == '(' || b == '[' || b == '{':
+			if depth == 0 && b != '[' && secretTokLen(lx, i+1) >= 6 && lx.Kind(i-1) == checkers.TokIdent && credentialName(lx.Text(i-1)) != secretNone {
 				return true // std::string password("…"), std::string token{"…"}
 			}
 			depth++
-		case lx.Is(i, ")") || lx.Is(i, "]") || lx.Is(i, "}"):
+		case b == ')' || b == ']' || b == '}':
 			depth--
 			if depth < 0 {
 				return false
 			}
-		case depth == 0 && lx.Is(i, ";"):
+		case depth == 0 && b == ';':
 			return false
-		case depth == 0 && lx.Is(i, "=") && (secretTokLen(lx, i+1) >= 6 || lx.Is(i+1, "{") && secretTokLen(lx, i+2) >= 6):
-			j := i - 1
-			if lx.Is(j, "]") {
-				for j >= 0 && !lx.Is(j, "[") {
-					j--
-				}
-				j--
-			}
-			if lx.Kind(j) == checkers.TokIdent && credentialName(lx.Text(j)) != secretNone {
-				return true
-			}
+		case depth == 0 && b == '=' && secretLiteralAssigned(lx, i):
+			return true
 		}
 	}
 	return false
+}
+
+// secretLiteralAssigned reports whether the "=" at token i assigns a
+// string literal of six characters or more (alone or first in braces)
+// to a declarator with a credential name (password = "…", key[] = {"…"}).
+func secretLiteralAssigned(lx *checkers.Lexed, i int) bool {
+	if secretTokLen(lx, i+1) < 6 && !(lx.Is(i+1, "{") && secretTokLen(lx, i+2) >= 6) {
+		return false
+	}
+	j := i - 1
+	if lx.Is(j, "]") {
+		for j >= 0 && !lx.Is(j, "[") {
+			j--
+		}
+		j--
+	}
+	return lx.Kind(j) == checkers.TokIdent && credentialName(lx.Text(j)) != secretNone
 }
 
 // secretCompareTriage: one of the first two arguments is a string literal
