@@ -102,7 +102,7 @@ func Uncast(n syntax.Node) syntax.Node {
 
 // IsStringLiteral reports whether n is a string literal or a concatenation
 // of literals (macros between literals, as in "%" PRIu64, count too: they
-// expand to literals).
+// expand to literals; comments between them are nothing).
 func IsStringLiteral(n syntax.Node) bool {
 	n = Unparen(n)
 	switch n.Kind() {
@@ -114,7 +114,7 @@ func IsStringLiteral(n syntax.Node) bool {
 			switch c.Kind() {
 			case "string_literal", "raw_string_literal":
 				lit = true
-			case "identifier":
+			case "identifier", "comment":
 			default:
 				return false
 			}

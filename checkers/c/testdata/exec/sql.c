@@ -114,3 +114,13 @@ int log_restring(MYSQL *conn, const char *label)
 	snprintf(q, sizeof q, "CALL log_event('RESTRING settings %s')", label);
 	return mysql_query(conn, q); // safe "c.injection.sql"
 }
+
+/* A format split by a comment is still one literal: the %s is seen. */
+int find_by_field(sqlite3 *db, const char *field)
+{
+	char *sql = sqlite3_mprintf("SELECT id FROM t"/* the column */" WHERE %s = 1", field);
+	int rc = sqlite3_exec(db, sql, NULL, NULL, NULL); // want "c.injection.sql"
+
+	sqlite3_free(sql);
+	return rc;
+}
