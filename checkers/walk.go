@@ -207,7 +207,7 @@ func (w *walker) readDir(t dirTask) []dirTask {
 	}
 	var subdirs []dirTask
 	for _, e := range entries {
-		rel := path.Join(t.rel, e.Name())
+		rel := joinName(t.rel, '/', e.Name())
 		mode := e.Type()
 		switch {
 		case mode&fs.ModeSymlink != 0:
@@ -229,10 +229,24 @@ func (w *walker) readDir(t dirTask) []dirTask {
 			if info, err := e.Info(); err == nil {
 				size = info.Size()
 			}
-			w.emit(Candidate{Abs: filepath.Join(w.root, filepath.FromSlash(rel)), Rel: rel, Lang: lang, Size: size})
+			w.emit(Candidate{Abs: joinName(abs, filepath.Separator, e.Name()), Rel: rel, Lang: lang, Size: size})
 		}
 	}
 	return subdirs
+}
+
+// joinName is path.Join(dir, name) (with sep filepath.Join) for a clean
+// dir and a directory entry's name, which holds no separator and is
+// neither "." nor "..": nothing to clean, so no copy of the path is made
+// and scanned again, once per entry of every directory walked.
+func joinName(dir string, sep byte, name string) string {
+	switch {
+	case dir == "" || dir == ".":
+		return name
+	case dir[len(dir)-1] == sep: // the root of the file system
+		return dir + name
+	}
+	return dir + string(sep) + name
 }
 
 // files visits a given list of paths, applying the ignore files of each

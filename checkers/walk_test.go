@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -217,5 +218,22 @@ func TestWalkFileList(t *testing.T) {
 	files, _ := walk(t, root, WalkOptions{Files: []string{"a.c", "src/b.c", "src/gen/c.c", "vendor/d.c", "notes.txt", "deleted.c", "../escape.c"}})
 	if strings.Join(files, " ") != "a.c:c src/b.c:c" {
 		t.Fatalf("files: %v", files)
+	}
+}
+
+// TestJoinNameMatchesJoin holds joinName to path.Join and filepath.Join
+// for the clean directories the walk builds and the names ReadDir returns.
+func TestJoinNameMatchesJoin(t *testing.T) {
+	dirs := []string{"", ".", "/", "a", "a/b", "/a", "/a/b", "..", "../a", "a/.b", "a b/c"}
+	names := []string{"x.c", ".h", "..x", "a b.c", "x", "x.", "..."}
+	for _, d := range dirs {
+		for _, n := range names {
+			if got, want := joinName(d, '/', n), path.Join(d, n); got != want {
+				t.Errorf("joinName(%q, '/', %q) = %q, path.Join: %q", d, n, got, want)
+			}
+			if got, want := joinName(filepath.FromSlash(d), filepath.Separator, n), filepath.Join(filepath.FromSlash(d), n); got != want {
+				t.Errorf("joinName(%q, %q) = %q, filepath.Join: %q", d, n, got, want)
+			}
+		}
 	}
 }
