@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/jsec/jsec/issue"
@@ -183,15 +184,36 @@ func issueBlock(b *strings.Builder, is *issue.Issue) {
 // codeBlock renders the context lines with numbers, marking the flagged
 // ones, in a fence longer than any backtick run inside.
 func codeBlock(is *issue.Issue) string {
-	width := len(fmt.Sprint(is.Context.StartLine + len(is.Context.Lines)))
+	width := len(strconv.Itoa(is.Context.StartLine + len(is.Context.Lines)))
 	var body strings.Builder
+	var num [24]byte
 	for i, l := range is.Context.Lines {
 		n := is.Context.StartLine + i
-		mark := " "
+		mark := byte(' ')
 		if n >= is.Line && n <= max(is.Line, is.EndLine) {
-			mark = ">"
+			mark = '>'
 		}
-		fmt.Fprintf(&body, "%s %*d | %s\n", mark, width, n, strings.ReplaceAll(l, "\t", "    "))
+		// "%s %*d | %s\n", without fmt: this runs for every context line
+		// of every issue, on the way to report.md and report.html.
+		body.WriteByte(mark)
+		body.WriteByte(' ')
+		d := strconv.AppendInt(num[:0], int64(n), 10)
+		for range width - len(d) {
+			body.WriteByte(' ')
+		}
+		body.Write(d)
+		body.WriteString(" | ")
+		for {
+			tab := strings.IndexByte(l, '\t')
+			if tab < 0 {
+				break
+			}
+			body.WriteString(l[:tab])
+			body.WriteString("    ")
+			l = l[tab+1:]
+		}
+		body.WriteString(l)
+		body.WriteByte('\n')
 	}
 	fence := strings.Repeat("`", max(3, longestRun(body.String(), '`')+1))
 	lang := is.Language

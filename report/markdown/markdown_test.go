@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -94,5 +95,48 @@ func TestEmptyReport(t *testing.T) {
 	r := &report.Report{Tool: report.Tool{Name: "jsec"}, Summary: report.Summarize(nil)}
 	if err := Write(&b, r); err != nil || !strings.Contains(b.String(), "No issues found.") {
 		t.Fatalf("%v %s", err, b.String())
+	}
+}
+
+// codeBlockFmt is codeBlock as it was written with fmt, the reference
+// for TestCodeBlockMatchesFmt.
+func codeBlockFmt(is *issue.Issue) string {
+	width := len(fmt.Sprint(is.Context.StartLine + len(is.Context.Lines)))
+	var body strings.Builder
+	for i, l := range is.Context.Lines {
+		n := is.Context.StartLine + i
+		mark := " "
+		if n >= is.Line && n <= max(is.Line, is.EndLine) {
+			mark = ">"
+		}
+		fmt.Fprintf(&body, "%s %*d | %s\n", mark, width, n, strings.ReplaceAll(l, "\t", "    "))
+	}
+	fence := strings.Repeat("`", max(3, longestRun(body.String(), '`')+1))
+	lang := is.Language
+	if lang == "" {
+		lang = "text"
+	}
+	return fence + lang + "\n" + body.String() + fence + "\n\n"
+}
+
+// TestCodeBlockMatchesFmt holds codeBlock to its fmt version on line
+// numbers around powers of ten (the width changes), flagged ranges, tabs,
+// backticks and empty lines.
+func TestCodeBlockMatchesFmt(t *testing.T) {
+	lines := []string{"", "\t", "a\tb\t\tc", "```", "x := `y`", "plain", "\t\t", " trailing "}
+	n := 0
+	for _, start := range []int{-3, 0, 1, 5, 8, 9, 10, 95, 98, 99, 100, 997, 9999, 123456} {
+		for count := 1; count <= len(lines); count++ {
+			for _, line := range []int{start, start + count/2, start + count + 3} {
+				for _, end := range []int{0, line, line + 2} {
+					is := &issue.Issue{Line: line, EndLine: end, Language: []string{"", "c"}[n%2],
+						Context: &issue.Snippet{StartLine: start, Lines: lines[len(lines)-count:]}}
+					if got, want := codeBlock(is), codeBlockFmt(is); got != want {
+						t.Fatalf("start %d, %d lines, line %d-%d:\n%q\nwant\n%q", start, count, line, end, got, want)
+					}
+					n++
+				}
+			}
+		}
 	}
 }
