@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sort"
+	"sync/atomic"
 
 	"github.com/jsec/jsec/checkers/syntax"
 )
@@ -29,6 +30,8 @@ type Analyzer struct {
 	words   *wordTable
 	byWord  [][]*Checker
 	enabled func(rule string) bool
+	// filtered is the last Lexed.WordFilter found to cover words.
+	filtered atomic.Pointer[WordFilter]
 }
 
 // NewAnalyzer compiles the trigger prefilter of lang's checkers. enabled
@@ -168,33 +171,63 @@ func (a *Analyzer) AnalyzeProfiled(ctx context.Context, f *File, parser *syntax.
 // the word's checkers whether the occurrence needs the syntax tree. It
 // returns the occurrences to check and the items to parse.
 func (a *Analyzer) triage(f *File, lx *Lexed, fp *fileProfile) (work []pending, needed []bool) {
+	if a.usesFilter(lx) {
+		for _, tok := range lx.MayBeWords {
+			if lx.Tokens[tok].Kind == TokIdent {
+				work, needed = a.triageAt(f, lx, fp, int(tok), work, needed)
+			}
+		}
+		return work, needed
+	}
 	for tok := range lx.Tokens {
-		t := &lx.Tokens[tok]
-		if t.Kind != TokIdent {
-			continue
+		if lx.Tokens[tok].Kind == TokIdent {
+			work, needed = a.triageAt(f, lx, fp, tok, work, needed)
 		}
-		w := a.words.lookupAt(f.Src, int(t.Start), int(t.End))
-		if w < 0 {
-			continue
+	}
+	return work, needed
+}
+
+// usesFilter reports whether the lexer marked the identifiers that may be
+// trigger words with a filter that lets all of a's words through.
+func (a *Analyzer) usesFilter(lx *Lexed) bool {
+	f := lx.WordFilter
+	if f == nil {
+		return false
+	}
+	if a.filtered.Load() == f {
+		return true
+	}
+	if !f.covers(a.words) {
+		return false
+	}
+	a.filtered.Store(f)
+	return true
+}
+
+// triageAt is triage of the identifier token tok.
+func (a *Analyzer) triageAt(f *File, lx *Lexed, fp *fileProfile, tok int, work []pending, needed []bool) ([]pending, []bool) {
+	t := &lx.Tokens[tok]
+	w := a.words.lookupAt(f.Src, int(t.Start), int(t.End))
+	if w < 0 {
+		return work, needed
+	}
+	item := lx.ItemOf(tok)
+	if item < 0 {
+		return work, needed
+	}
+	for _, c := range a.byWord[w] {
+		var keep bool
+		if fp == nil {
+			keep = c.Triage == nil || triage(c, lx, tok)
+		} else {
+			keep = fp.triage(c, lx, tok, item)
 		}
-		item := lx.ItemOf(tok)
-		if item < 0 {
-			continue
-		}
-		for _, c := range a.byWord[w] {
-			var keep bool
-			if fp == nil {
-				keep = c.Triage == nil || triage(c, lx, tok)
-			} else {
-				keep = fp.triage(c, lx, tok, item)
+		if keep {
+			if needed == nil {
+				needed = make([]bool, len(lx.Items))
 			}
-			if keep {
-				if needed == nil {
-					needed = make([]bool, len(lx.Items))
-				}
-				work = append(work, pending{c, tok, a.words.words[w]})
-				needed[item] = true
-			}
+			work = append(work, pending{c, tok, a.words.words[w]})
+			needed[item] = true
 		}
 	}
 	return work, needed

@@ -78,6 +78,12 @@ type Lexed struct {
 	// their directives, the "#else" of "#if 1"), sorted; they are left
 	// out of every parse.
 	Dead []Span
+	// MayBeWords, when WordFilter is set, are the identifier tokens that
+	// pass WordFilter, in order: every identifier that is one of its words
+	// is among them. A lexer that filters sets both; the engine then looks
+	// up only these (when the filter covers its trigger words).
+	MayBeWords []int32
+	WordFilter *WordFilter
 
 	// partner holds each paired bracket's partner index plus one (0: none),
 	// built on the first Close or Open.
@@ -310,7 +316,7 @@ func (lx *Lexed) Recycle() {
 		lx.recycle(lx)
 		lx.recycle = nil
 	}
-	lx.Tokens, lx.Comments, lx.Items, lx.memo = nil, nil, nil, nil
+	lx.Tokens, lx.Comments, lx.Items, lx.memo, lx.MayBeWords = nil, nil, nil, nil, nil
 }
 
 // Headroom is the capacity to give a buffer that is reused from file to

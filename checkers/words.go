@@ -20,11 +20,55 @@ type wordTable struct {
 	// this 4 KB bitmap turns almost all of them away from the first-level
 	// cache, where a probe of the slots (64 KB for C's 1,200 words) often
 	// missed it.
-	seen [1 << wordSeenShift / 64]uint64
+	seen WordFilter
 }
 
 // wordSeenShift is the number of hash bits the seen bitmap is indexed by.
 const wordSeenShift = 15
+
+// WordFilter is the seen bitmap of a set of words, for a lexer: it marks
+// the identifiers that may be one of the words (Lexed.MayBeWords) while
+// their bytes are at hand, and the engine's triage then looks up those
+// alone instead of every token of the file. An identifier that is one of
+// the words always passes; others pass when their hash shares its top
+// bits with a word's (a few percent).
+type WordFilter struct {
+	seen [1 << wordSeenShift / 64]uint64
+}
+
+// NewWordFilter returns the filter of words.
+func NewWordFilter(words []string) *WordFilter {
+	f := &WordFilter{}
+	for _, w := range words {
+		if w != "" {
+			f.add(wordHash([]byte(w)))
+		}
+	}
+	return f
+}
+
+func (f *WordFilter) add(h uint32) {
+	f.seen[h>>(32-wordSeenShift)/64] |= 1 << (h >> (32 - wordSeenShift) % 64)
+}
+
+func (f *WordFilter) has(h uint32) bool {
+	return f.seen[h>>(32-wordSeenShift)/64]&(1<<(h>>(32-wordSeenShift)%64)) != 0
+}
+
+// MayHold reports whether src[start:end] may be one of the filter's words.
+func (f *WordFilter) MayHold(src []byte, start, end int) bool {
+	return f.has(wordHashAt(src, start, end))
+}
+
+// covers reports whether every word of t passes f.
+func (f *WordFilter) covers(t *wordTable) bool {
+	for _, w := range t.words {
+		if w != "" && !f.has(wordHash([]byte(w))) {
+			return false
+		}
+	}
+	return true
+}
 
 // wordSlot holds a word id plus one (0 marks an empty slot) and its hash.
 type wordSlot struct {
@@ -49,7 +93,7 @@ func newWordTable(words []string) *wordTable {
 			i = (i + 1) & t.mask
 		}
 		t.slots[i] = wordSlot{hash: h, id: int32(id + 1)}
-		t.seen[h>>(32-wordSeenShift)/64] |= 1 << (h >> (32 - wordSeenShift) % 64)
+		t.seen.add(h)
 	}
 	return t
 }
@@ -57,7 +101,7 @@ func newWordTable(words []string) *wordTable {
 // lookupAt returns the id of the word src[start:end], or -1.
 func (t *wordTable) lookupAt(src []byte, start, end int) int {
 	h := wordHashAt(src, start, end)
-	if t.seen[h>>(32-wordSeenShift)/64]&(1<<(h>>(32-wordSeenShift)%64)) == 0 {
+	if !t.seen.has(h) {
 		return -1
 	}
 	b := src[start:end]

@@ -70,3 +70,55 @@ func TestWordTableLookup(t *testing.T) {
 		t.Fatal("no identifier missed: the bitmap went untested")
 	}
 }
+
+// TestWordFilter: every word passes its filter wherever it sits in a
+// buffer (the short-word load reads past its end), the filter covers the
+// table of its words and of any subset, not a table with a word it lacks
+// (unless that word's hash shares the bits), and most other identifiers
+// are turned away.
+func TestWordFilter(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	word := func() string {
+		var b strings.Builder
+		for range 1 + r.Intn(20) {
+			b.WriteByte("abcdefghijklmnopqrstuvwxyz_ABC0123"[r.Intn(34)])
+		}
+		return b.String()
+	}
+	var words []string
+	for range 1200 {
+		words = append(words, word())
+	}
+	f := NewWordFilter(words)
+	for _, w := range words {
+		for pad := range 12 {
+			src := []byte(strings.Repeat("x", pad) + w + strings.Repeat(" ", 12-pad))
+			if !f.MayHold(src, pad, pad+len(w)) {
+				t.Fatalf("%q at %d did not pass", w, pad)
+			}
+			if !f.MayHold([]byte(w), 0, len(w)) {
+				t.Fatalf("%q alone did not pass", w)
+			}
+		}
+	}
+	if !f.covers(newWordTable(words)) || !f.covers(newWordTable(words[:100])) || !f.covers(newWordTable(nil)) {
+		t.Fatal("the filter does not cover its own words")
+	}
+	passed, missing := 0, 0
+	for range 20000 {
+		w := word()
+		src := []byte(w)
+		if f.MayHold(src, 0, len(src)) {
+			passed++
+		}
+		if !f.covers(newWordTable(append(words[:10:10], w))) {
+			missing++
+			if f.has(wordHash(src)) {
+				t.Fatalf("%q passes but is not covered", w)
+			}
+		}
+	}
+	if passed > 20000/10 || missing == 0 {
+		t.Fatalf("%d of 20000 random identifiers passed, %d not covered", passed, missing)
+	}
+}

@@ -2,6 +2,7 @@ package c
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/jsec/jsec/checkers"
 )
@@ -25,13 +26,15 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 		l.toks = make([]checkers.Token, 0, checkers.Headroom(need))
 	}
 	l.comments = b.comments[:0]
+	l.filter, l.maybe = wordFilter(), b.maybe[:0]
 	facts := &lexFacts{directives: b.directives[:0]}
 	l.facts = facts
 	l.run()
-	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0]}
+	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0],
+		MayBeWords: l.maybe, WordFilter: l.filter}
 	*b = lexBuffers{}
 	lx.SetRecycle(func(lx *checkers.Lexed) {
-		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0]}
+		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0], maybe: lx.MayBeWords[:0]}
 		lexPool.Put(b)
 	})
 	checkers.Memoize(lx, lexFactsSlot, func() *lexFacts { return facts })
@@ -47,7 +50,21 @@ type lexBuffers struct {
 	comments   []checkers.Span
 	items      []checkers.Item
 	directives []int32
+	maybe      []int32
 }
+
+// wordFilter is the filter of every C and C++ checker's trigger words,
+// with which the lexer marks the identifiers the engine looks up
+// (Lexed.MayBeWords): while the lexer has an identifier's bytes at hand
+// it costs one more hash, and the engine's pass over every token goes.
+// Built on first use, when the checker lists are complete.
+var wordFilter = sync.OnceValue(func() *checkers.WordFilter {
+	var words []string
+	for _, c := range allCheckers() {
+		words = append(words, c.Triggers...)
+	}
+	return checkers.NewWordFilter(words)
+})
 
 var lexPool checkers.FreeList[*lexBuffers]
 
@@ -84,6 +101,8 @@ type lexer struct {
 	alt      int // number of enclosing conds in an alternative branch
 	bol      bool
 	facts    *lexFacts
+	filter   *checkers.WordFilter
+	maybe    []int32 // the identifiers that pass filter
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
@@ -191,6 +210,9 @@ func (l *lexer) ident(i int) int {
 	}
 	if c := l.src[start]; c == 'g' || c == 'c' || c == 'd' {
 		l.facts.noteIdent(l.src, start, i, len(l.toks))
+	}
+	if l.filter.MayHold(l.src, start, i) {
+		l.maybe = append(l.maybe, int32(len(l.toks)))
 	}
 	l.emit(checkers.TokIdent, start, i)
 	return i
