@@ -57,6 +57,15 @@ func bufIdxCandidates(lx *checkers.Lexed, tok int) []bufIdxCand {
 	if prev := tok - 1; lx.Is(prev, "(") || lx.Is(prev, ",") || lx.Is(prev, "<") || lx.Is(prev, "sizeof") {
 		return nil // a cast, a parameter, a template argument
 	}
+	if !bufMayDeclareArray(lx, tok, lx.Items[it].TokEnd) {
+		return nil
+	}
+	return bufIdxWalk(lx, tok, it)
+}
+
+// bufIdxWalk is bufIdxCandidates past its first checks: the declarator
+// walk and the search for writes.
+func bufIdxWalk(lx *checkers.Lexed, tok, it int) []bufIdxCand {
 	end := lx.Items[it].TokEnd
 	type arr struct {
 		name int
@@ -128,6 +137,25 @@ func bufIdxCandidates(lx *checkers.Lexed, tok int) []bufIdxCand {
 		}
 	}
 	return out
+}
+
+// bufMayDeclareArray reports whether the declarator walk of
+// bufIdxCandidates from the type word tok may find an array: a "[" comes
+// before the first ";", "(", "{" or ")" (where the walk stops or gives
+// up) and within its reach of 65 tokens, or an "=" does, whose
+// initializer the walk skips. Most type words start no array: this
+// rules them out with one byte compare per token, before the walk's
+// string compares.
+func bufMayDeclareArray(lx *checkers.Lexed, tok, end int) bool {
+	for j := tok + 1; j < end && j <= tok+65; j++ {
+		switch lx.Byte(j) {
+		case '[', '=':
+			return true
+		case ';', '(', '{', ')':
+			return false
+		}
+	}
+	return false
 }
 
 // bufInFunctionBody reports whether tok lies in the body of a function

@@ -108,3 +108,16 @@ void quiet_index(void)
 	buf[sizeof buf] = 0;
 #endif
 }
+
+/* Flawed: the array is declared after an initialised name, and after a
+ * long list of names (the triage reads past both). */
+void late_arrays(void)
+{
+	int count = (int)sizeof(long), marks[4];
+	char a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, tail[4];
+
+	marks[4] = count; // want "c.buffer.off-by-one"
+	tail[4] = 0; // want "c.buffer.off-by-one"
+	use_bytes((unsigned char *)marks);
+	use_bytes((unsigned char *)tail);
+}
