@@ -316,6 +316,7 @@ static int grow_stack(jsec_buf *b) {
 
 static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us, int owned);
+void jsec_parser_ts_only(TSParser *p); /* runtime.c */
 static int flatten(jsec_buf *b, const TSTree *tree);
 static int flatten_cursor(jsec_buf *b, const TSTree *tree);
 
@@ -365,6 +366,7 @@ static int jsec_parse_in_arena(const TSLanguage *lang, jsec_buf *b, const char *
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us, int owned) {
 	TSParser *p = ts_parser_new();
 	if (!p) return -1;
+	if (b->ts_only) jsec_parser_ts_only(p);
 	if (!ts_parser_set_language(p, lang) || !ts_parser_set_included_ranges(p, ranges, nranges)) {
 		if (owned) ts_parser_delete(p);
 		return -1;

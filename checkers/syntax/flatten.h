@@ -39,6 +39,7 @@ typedef struct {
 	int cursor;            /* tests: flatten with tree-sitter's cursor API */
 	int libc;              /* tests: parse with libc allocation, no arena */
 	int balance;           /* tests: balance the finished tree, as tree-sitter does */
+	int ts_only;           /* tests: tree-sitter's own code where runtime.c has a shortcut */
 } jsec_buf;
 
 /* JSEC_ARENA_CAP bounds the arena of one parse: only small blocks and

@@ -4,7 +4,9 @@ import "testing"
 
 // FuzzParse: tree-sitter and the flattening must accept any bytes, the
 // flat tree must be a well-formed pre-order tree inside the source, and
-// the arena's tree must be the one libc allocation gives.
+// the arena's tree, built with runtime.c's shortcuts, must be the one
+// libc allocation and tree-sitter's own code give, whole and in ranges
+// that cut tokens and characters.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("int main(void) { return 0; }"), uint8(0))
 	f.Add([]byte("fn f() { unsafe { *p } }"), uint8(2))
@@ -14,6 +16,7 @@ func FuzzParse(f *testing.F) {
 	for _, p := range libc {
 		p.useLibc()
 		p.useBalance()
+		p.useTreeSitterOnly()
 	}
 	pairs := []flattenPair{newFlattenPair(C), newFlattenPair(CPP), newFlattenPair(Rust)}
 	f.Cleanup(func() {
@@ -35,6 +38,20 @@ func FuzzParse(f *testing.F) {
 		// leaving repetitions unbalanced changes no visible node.
 		if l, err := libc[int(which)%3].Parse(src, nil); err != nil || shapeOf(l) != shapeOf(tree) {
 			t.Fatalf("the arena's tree differs from libc's (%v)", err)
+		}
+		if rs := cuts(src); len(rs) > 0 {
+			a, err := parsers[int(which)%3].Parse(src, rs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shape := shapeOf(a)
+			if l, err := libc[int(which)%3].Parse(src, rs); err != nil || shapeOf(l) != shape {
+				t.Fatalf("in ranges, the arena's tree differs from libc's (%v)", err)
+			}
+		}
+		tree, err = parsers[int(which)%3].Parse(src, nil) // the check below reads the whole tree
+		if err != nil {
+			t.Fatal(err)
 		}
 		checkPrevSiblings(t, "input", tree)
 		checkNodeAt(t, "input", tree)

@@ -191,7 +191,51 @@ long jsec_dense_mismatches(const TSLanguage *self) {
 #include "tsrt/alloc.c"
 #include "tsrt/get_changed_ranges.c"
 #include "tsrt/language.c"
+/* The lexer's advance. The grammar's generated lexer calls it through a
+ * function pointer for every character it reads (whitespace and comments
+ * included), and tree-sitter's version goes through the included-range
+ * walk, the chunk check and a UTF-8 decode for each: 5% of the
+ * instructions of a scan of redis. Most characters are ASCII in the middle of a range and
+ * of the (single) chunk jsec hands over, and for them the outcome of that
+ * path is simple: one byte further, one column further (one row after a
+ * newline), the byte itself as the lookahead. ts_lexer__advance below
+ * does just that and leaves everything else (a range or chunk boundary,
+ * a multi-byte or invalid character, a logger, UTF-16) to tree-sitter's
+ * own, renamed by the function-like macro, which leaves the name alone
+ * where lexer.c installs the function pointer (ts_lexer_init): that one
+ * is the fast version. jsec_parser_ts_only (below) installs
+ * tree-sitter's instead, for the tests, which hold the trees to its. */
+#define ts_lexer__advance(self, skip) jsec_ts_lexer__advance_full(self, skip)
+static void (ts_lexer__advance)(TSLexer *_self, bool skip);
 #include "tsrt/lexer.c"
+#undef ts_lexer__advance
+
+static void (ts_lexer__advance)(TSLexer *_self, bool skip) {
+	Lexer *self = (Lexer *)_self;
+	if (self->lookahead_size == 1 && self->chunk && !self->logger.log &&
+	    self->input.encoding == TSInputEncodingUTF8 &&
+	    self->current_included_range_index < self->included_range_count) {
+		const TSRange *r = &self->included_ranges[self->current_included_range_index];
+		uint32_t next = self->current_position.bytes + 1;
+		uint32_t in_chunk = next - self->chunk_start; /* wraps when before the chunk */
+		if (next < r->end_byte && r->start_byte < r->end_byte && in_chunk < self->chunk_size) {
+			uint8_t c = ((const uint8_t *)self->chunk)[in_chunk];
+			if (c < 0x80) {
+				if (self->data.lookahead == '\n') {
+					self->current_position.extent.row++;
+					self->current_position.extent.column = 0;
+				} else {
+					self->current_position.extent.column++;
+				}
+				self->current_position.bytes = next;
+				if (skip) self->token_start_position = self->current_position;
+				self->data.lookahead = c;
+				return;
+			}
+		}
+	}
+	jsec_ts_lexer__advance_full(_self, skip);
+}
 #include "tsrt/node.c"
 #include "tsrt/subtree.c"
 /* No balancing of finished trees. tree-sitter rotates the hidden nodes of
@@ -204,8 +248,63 @@ long jsec_dense_mismatches(const TSLanguage *self) {
 extern __thread int jsec_balance;
 #undef ts_subtree_balance
 #define ts_subtree_balance(self, pool, language) (jsec_balance ? jsec_ts_subtree_balance(self, pool, language) : (void)0)
+/* Popping a reduction's children. Every reduction asks the stack for its
+ * count children (ts_stack_pop_count), and tree-sitter's stack__iter
+ * answers with its general walk, which follows every link of every node
+ * with one iterator per path and a callback per step, so that it can
+ * split where versions of the stack merged. Most of the time no node on
+ * the way has more than one link, and the walk is a straight line: the
+ * count links below the head, their subtrees (extras included, not
+ * counted) taken in order, reversed, and one slice. jsec_pop_count does
+ * that line when it finds one (it checks first, touching nothing) and
+ * hands every other case to tree-sitter. The parser's calls reach it
+ * through the macro, which passes their parser along: a parser set up by
+ * jsec_parser_ts_only pops with tree-sitter's walk every time. */
+#include "tsrt/stack.h"
+static StackSliceArray jsec_pop_count(TSParser *parser, Stack *stack, StackVersion version, uint32_t count);
+#undef ts_stack_pop_count
+#define ts_stack_pop_count(stack, version, count) jsec_pop_count(self, stack, version, count)
 #include "tsrt/parser.c"
+#undef ts_stack_pop_count
+#define ts_stack_pop_count jsec_ts_stack_pop_count
 #include "tsrt/stack.c"
+
+static StackSliceArray jsec_pop_count(TSParser *parser, Stack *self, StackVersion version, uint32_t count) {
+	if (parser->lexer.data.advance != ts_lexer__advance)
+		return ts_stack_pop_count(self, version, count);
+	StackNode *node = array_get(&self->heads, version)->node;
+	StackNode *m = node;
+	for (uint32_t n = 0; n < count;) {
+		if (m->link_count != 1)
+			return ts_stack_pop_count(self, version, count); /* a fork: tree-sitter's walk */
+		StackLink link = m->links[0];
+		if (!link.subtree.ptr || !ts_subtree_extra(link.subtree)) n++;
+		m = link.node;
+	}
+	array_clear(&self->slices);
+	array_clear(&self->iterators);
+	SubtreeArray subtrees = array_new();
+	array_reserve(&subtrees, (uint32_t)ts_subtree_alloc_size(count) / sizeof(Subtree));
+	for (uint32_t n = 0; n < count;) {
+		StackLink link = node->links[0];
+		node = link.node;
+		if (!link.subtree.ptr) {
+			n++;
+			continue;
+		}
+		array_push(&subtrees, link.subtree);
+		ts_subtree_retain(link.subtree);
+		if (!ts_subtree_extra(link.subtree)) n++;
+	}
+	ts_subtree_array_reverse(&subtrees);
+	ts_stack__add_slice(self, version, node, &subtrees);
+	return self->slices;
+}
+
+/* jsec_parser_ts_only makes p run tree-sitter's own code where runtime.c
+ * has a shortcut (the lexer's advance, popping a reduction), for the
+ * tests, which hold the shortcuts to it (jsec_buf.ts_only). */
+void jsec_parser_ts_only(TSParser *p) { p->lexer.data.advance = jsec_ts_lexer__advance_full; }
 #include "tsrt/tree.c"
 #include "tsrt/tree_cursor.c"
 #include "tsrt/wasm_store.c"
