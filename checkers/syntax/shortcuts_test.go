@@ -7,11 +7,14 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	tsgrammars "github.com/jsec/jsec/checkers/syntax/internal/grammars"
 )
 
 // TestShortcutsMatchTreeSitter holds runtime.c's shortcuts (the lexer's
-// advance over ASCII, popping a reduction's children along one path) to
-// tree-sitter's own code: the same flattened nodes
+// advance over ASCII, popping a reduction's children along one path) and
+// the grammars' ADVANCE_MAP table to tree-sitter's own code: the same
+// flattened nodes
 // (every field of every node) for every fixture of the C, C++ and Rust
 // checkers and of the e2e project, error-heavy input, a long file and
 // input that takes every slow case (a byte-order mark, multi-byte and
@@ -60,7 +63,7 @@ func TestShortcutsMatchTreeSitter(t *testing.T) {
 				t.Fatalf("%s: %v", s.name, err)
 			}
 			got := slices.Clone(a.nodes)
-			b, err := full[s.lang].Parse(s.b, ranges)
+			b, err := treeSitterParse(full[s.lang], s.b, ranges)
 			if err != nil {
 				t.Fatalf("%s (tree-sitter only): %v", s.name, err)
 			}
@@ -71,6 +74,15 @@ func TestShortcutsMatchTreeSitter(t *testing.T) {
 		shortcut++
 	}
 	t.Logf("%d sources, each whole and in two kinds of ranges", shortcut)
+}
+
+// treeSitterParse parses with p, which must have been set up with
+// useTreeSitterOnly, and with the grammars' ADVANCE_MAP searching its
+// pairs: tree-sitter's own code throughout.
+func treeSitterParse(p *Parser, src []byte, ranges []Range) (*Tree, error) {
+	tsgrammars.SetLinearMaps(true)
+	defer tsgrammars.SetLinearMaps(false)
+	return p.Parse(src, ranges)
 }
 
 // unusualBytes is C-like text with every case the advance shortcut

@@ -13,6 +13,10 @@
 //   - set_contains (parser.h) looks ASCII lookaheads up from the front of
 //     the sorted ranges before the binary search (TestSetContains holds it
 //     to the search).
+//   - ADVANCE_MAP (parser.h) looks ASCII lookaheads up in a table it builds
+//     on first use instead of searching its pairs (TestAdvanceMap holds it
+//     to the search; SetLinearMaps turns it off for the tests of package
+//     syntax, which compare whole trees).
 //   - the exported symbols are prefixed with jsec_ (jsec_tree_sitter_c,
 //     jsec_tree_sitter_cpp and the C++ external scanner's functions), so
 //     that they never clash with the smacker packages', and the scanner
@@ -28,6 +32,9 @@ package grammars
 const void *jsec_tree_sitter_c(void);
 const void *jsec_tree_sitter_cpp(void);
 long jsec_grammars_check_sets(unsigned seed, int sets);
+long jsec_grammars_check_maps(unsigned seed, int maps);
+long jsec_grammars_check_site(void);
+extern int jsec_linear_maps;
 */
 import "C"
 
@@ -45,6 +52,26 @@ func C() unsafe.Pointer { return unsafe.Pointer(C.jsec_tree_sitter_c()) }
 
 // CPP returns the C++ grammar's TSLanguage.
 func CPP() unsafe.Pointer { return unsafe.Pointer(C.jsec_tree_sitter_cpp()) }
+
+// SetLinearMaps makes every lexer's ADVANCE_MAP search its pairs as
+// tree-sitter's generated code does (on) or use its ASCII table (off, the
+// default). For tests only: no parse may run meanwhile.
+func SetLinearMaps(on bool) {
+	C.jsec_linear_maps = 0
+	if on {
+		C.jsec_linear_maps = 1
+	}
+}
+
+// checkMaps compares ADVANCE_MAP's ASCII table with the pairs' search on
+// random maps (maps.c) and returns the disagreements.
+func checkMaps(seed uint32, maps int) int64 {
+	return int64(C.jsec_grammars_check_maps(C.unsigned(seed), C.int(maps)))
+}
+
+// checkSite compares one ADVANCE_MAP, as the lexers expand it, with the
+// search of its pairs (maps.c) and returns the disagreements.
+func checkSite() int64 { return int64(C.jsec_grammars_check_site()) }
 
 // checkSets compares parser.h's set_contains with tree-sitter's binary
 // search on random range sets (setcheck.c) and returns the disagreements.

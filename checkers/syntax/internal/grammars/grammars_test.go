@@ -16,6 +16,37 @@ func TestSetContains(t *testing.T) {
 	}
 }
 
+func TestAdvanceMap(t *testing.T) {
+	if bad := checkSite(); bad != 0 {
+		t.Errorf("ADVANCE_MAP disagrees with the search of its pairs %d times", bad)
+	}
+	for _, seed := range []uint32{1, 7, 20261127} {
+		if bad := checkMaps(seed, 300); bad != 0 {
+			t.Errorf("seed %d: the ASCII table disagrees with the search %d times", seed, bad)
+		}
+	}
+	SetLinearMaps(true)
+	defer SetLinearMaps(false)
+	if bad := checkSite(); bad != 0 {
+		t.Errorf("ADVANCE_MAP's search disagrees with itself %d times", bad)
+	}
+}
+
+// upstreamAdvanceMap is the generator's ADVANCE_MAP, which parser.h
+// replaces with its table (between "// jsec: ADVANCE_MAP" and "// jsec: end
+// of ADVANCE_MAP").
+const upstreamAdvanceMap = `#define ADVANCE_MAP(...)                                              \
+  {                                                                   \
+    static const uint16_t map[] = { __VA_ARGS__ };                    \
+    for (uint32_t i = 0; i < sizeof(map) / sizeof(map[0]); i += 2) {  \
+      if (map[i] == lookahead) {                                      \
+        state = map[i + 1];                                           \
+        goto next_state;                                              \
+      }                                                               \
+    }                                                                 \
+  }
+`
+
 const o0Pragma = "#ifdef _MSC_VER\n#pragma optimize(\"\", off)\n#elif defined(__clang__)\n#pragma clang optimize off\n#elif defined(__GNUC__)\n#pragma GCC optimize (\"O0\")\n#endif\n"
 
 // TestVendoredGrammars holds every file to the module's copy
@@ -59,9 +90,16 @@ func TestVendoredGrammars(t *testing.T) {
 	if start < 0 || end < start {
 		t.Fatal("parser.h lost its set_contains fast path")
 	}
+	ourH = ourH[:start] + ourH[end:]
+	const mapEnd = "// jsec: end of ADVANCE_MAP\n"
+	start, end = strings.Index(ourH, "// jsec: ADVANCE_MAP"), strings.Index(ourH, mapEnd)
+	if start < 0 || end < start {
+		t.Fatal("parser.h lost its ADVANCE_MAP table")
+	}
+	ourH = ourH[:start] + upstreamAdvanceMap + ourH[end+len(mapEnd):]
 	for _, lang := range []string{"c", "cpp"} {
-		if ourH[:start]+ourH[end:] != read(filepath.Join(dir, lang, "parser.h")) {
-			t.Errorf("parser.h differs from the module's %s/parser.h beyond set_contains' fast path", lang)
+		if ourH != read(filepath.Join(dir, lang, "parser.h")) {
+			t.Errorf("parser.h differs from the module's %s/parser.h beyond set_contains' fast path and ADVANCE_MAP's table", lang)
 		}
 	}
 }

@@ -187,16 +187,53 @@ static inline bool set_contains(TSCharacterRange *ranges, uint32_t len, int32_t 
     goto next_state;         \
   }
 
-#define ADVANCE_MAP(...)                                              \
-  {                                                                   \
-    static const uint16_t map[] = { __VA_ARGS__ };                    \
-    for (uint32_t i = 0; i < sizeof(map) / sizeof(map[0]); i += 2) {  \
-      if (map[i] == lookahead) {                                      \
-        state = map[i + 1];                                           \
-        goto next_state;                                              \
-      }                                                               \
-    }                                                                 \
+// jsec: ADVANCE_MAP looks ASCII lookaheads up in a table. The generator's
+// version searches its (character, state) pairs one by one: in the C
+// grammar's start state, 32 pairs for every whitespace character and
+// every identifier's first letter before the checks after it, a few
+// percent of a scan's instructions. Each ADVANCE_MAP keeps a 128-entry
+// table (1 + the state of the first pair for each ASCII character, 0 for
+// none), built on its first use by one thread (jsec_ascii_map) and read by
+// all once published; a non-ASCII lookahead, a table still being built
+// elsewhere, and jsec_linear_maps (set by the tests, which hold the table
+// to the search) take the search. TestAdvanceMap holds the table to the
+// search on random maps.
+extern int jsec_linear_maps;
+
+static inline bool jsec_ascii_map(const uint16_t *map, uint32_t n, uint32_t *ascii, int *ready) {
+  int want = 0;
+  if (__atomic_compare_exchange_n(ready, &want, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+    for (uint32_t i = 0; i + 1 < n; i += 2) {
+      if (map[i] < 128 && !ascii[map[i]]) ascii[map[i]] = (uint32_t)map[i + 1] + 1;
+    }
+    __atomic_store_n(ready, 2, __ATOMIC_RELEASE);
+    return true;
   }
+  return want == 2;
+}
+
+#define ADVANCE_MAP(...)                                                          \
+  {                                                                               \
+    static const uint16_t map[] = { __VA_ARGS__ };                                \
+    static uint32_t ascii[128];                                                   \
+    static int ready;                                                             \
+    if (!jsec_linear_maps && lookahead >= 0 && lookahead < 128 &&                 \
+        (__atomic_load_n(&ready, __ATOMIC_ACQUIRE) == 2 ||                        \
+         jsec_ascii_map(map, sizeof(map) / sizeof(map[0]), ascii, &ready))) {     \
+      if (ascii[lookahead]) {                                                     \
+        state = ascii[lookahead] - 1;                                             \
+        goto next_state;                                                          \
+      }                                                                           \
+    } else {                                                                      \
+      for (uint32_t i = 0; i < sizeof(map) / sizeof(map[0]); i += 2) {           \
+        if (map[i] == lookahead) {                                                \
+          state = map[i + 1];                                                     \
+          goto next_state;                                                        \
+        }                                                                         \
+      }                                                                           \
+    }                                                                             \
+  }
+// jsec: end of ADVANCE_MAP
 
 #define SKIP(state_value) \
   {                       \
