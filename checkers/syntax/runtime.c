@@ -297,7 +297,27 @@ static StackSliceArray jsec_pop_count(TSParser *parser, Stack *self, StackVersio
 		if (!ts_subtree_extra(link.subtree)) n++;
 	}
 	ts_subtree_array_reverse(&subtrees);
-	ts_stack__add_slice(self, version, node, &subtrees);
+	/* ts_stack__add_slice with no slice yet: a new version at node (what
+	 * ts_stack__add_version pushes) and its slice, written field by field
+	 * into the arrays: pushing whole structs built on the stack, as
+	 * array_push does, stalled on loads of the halves just stored. */
+	const StackHead *from = &self->heads.contents[version];
+	unsigned errors = from->node_count_at_last_error;
+	Subtree external = from->last_external_token;
+	_array__grow((Array *)&self->heads, 1, array_elem_size(&self->heads));
+	StackHead *head = &self->heads.contents[self->heads.size++];
+	head->node = node;
+	head->summary = NULL;
+	head->node_count_at_last_error = errors;
+	head->last_external_token = external;
+	head->lookahead_when_paused = NULL_SUBTREE;
+	head->status = StackStatusActive;
+	stack_node_retain(node);
+	if (external.ptr) ts_subtree_retain(external);
+	_array__grow((Array *)&self->slices, 1, array_elem_size(&self->slices));
+	StackSlice *slice = &self->slices.contents[self->slices.size++];
+	slice->subtrees = subtrees;
+	slice->version = (StackVersion)(self->heads.size - 1);
 	return self->slices;
 }
 
