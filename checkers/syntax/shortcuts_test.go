@@ -12,7 +12,8 @@ import (
 )
 
 // TestShortcutsMatchTreeSitter holds runtime.c's shortcuts (the lexer's
-// advance over ASCII, popping a reduction's children along one path) and
+// advance over ASCII, popping a reduction's children along one path,
+// pushing with vector stores) and
 // the grammars' ADVANCE_MAP table to tree-sitter's own code: the same
 // flattened nodes
 // (every field of every node) for every fixture of the C, C++ and Rust

@@ -221,7 +221,8 @@ func (p *Parser) useBalance() { p.buf.balance = 1 }
 
 // useTreeSitterOnly makes the parser run tree-sitter's own code where
 // runtime.c has a shortcut (the lexer's advance over ASCII, popping a
-// reduction's children): the reference the tests hold the shortcuts to.
+// reduction's children, pushing): the reference the tests hold the
+// shortcuts to.
 func (p *Parser) useTreeSitterOnly() { p.buf.ts_only = 1 }
 
 // Lang returns the parser's language.
