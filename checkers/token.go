@@ -166,6 +166,40 @@ func (lx *Lexed) Is(i int, s string) bool {
 	return len(s) == 1 || string(lx.Src[t.Start:t.End]) == s
 }
 
+// Find returns the first token in [from, to) whose text is s (not
+// empty), or -1: the scans for a name's next mention, in one tight loop
+// that looks at each token's first byte and length alone until both match.
+func (lx *Lexed) Find(from, to int, s string) int {
+	from, to = max(from, 0), min(to, len(lx.Tokens))
+	if from >= to || s == "" {
+		return -1
+	}
+	n, c := int32(len(s)), s[0]
+	for k, t := range lx.Tokens[from:to] {
+		if t.First == c && t.End-t.Start == n && (n == 1 || string(lx.Src[t.Start:t.End]) == s) {
+			return from + k
+		}
+	}
+	return -1
+}
+
+// FindLast is Find from the end: the last token in [from, to) whose text
+// is s, or -1.
+func (lx *Lexed) FindLast(from, to int, s string) int {
+	from, to = max(from, 0), min(to, len(lx.Tokens))
+	if from >= to || s == "" {
+		return -1
+	}
+	n, c := int32(len(s)), s[0]
+	for k := to - 1; k >= from; k-- {
+		t := &lx.Tokens[k]
+		if t.First == c && t.End-t.Start == n && (n == 1 || string(lx.Src[t.Start:t.End]) == s) {
+			return k
+		}
+	}
+	return -1
+}
+
 // Byte returns the byte of token i when the token is one byte long ("(",
 // ";", "x"), 0 otherwise or when i is out of range: scans that look for
 // brackets and separators switch on it instead of comparing strings.

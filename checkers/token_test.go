@@ -38,3 +38,64 @@ func TestCloseAndOpenPairEachKindOnItsOwn(t *testing.T) {
 		t.Error("Close of a closer, Open of an opener and out-of-range indexes must be -1")
 	}
 }
+
+// TestFindMatchesIs holds Find and FindLast to a token-by-token walk with
+// Is, for every token text of a small file as the word sought and every
+// range, including ranges past either end and empty ones.
+func TestFindMatchesIs(t *testing.T) {
+	src := []byte("int f(int a) { a = a + 1; if (a) return aa; b:: a:; x = \"a\"; return a; }")
+	var toks []Token
+	for i := 0; i < len(src); {
+		j := i
+		switch c := src[i]; {
+		case c == ' ':
+			i++
+			continue
+		case c >= 'a' && c <= 'z':
+			for j < len(src) && src[j] >= 'a' && src[j] <= 'z' {
+				j++
+			}
+		case c == '"':
+			j = i + 3
+		case c == ':' && src[i+1] == ':':
+			j = i + 2
+		default:
+			j = i + 1
+		}
+		toks = append(toks, Token{Start: int32(i), End: int32(j), Kind: TokIdent, First: src[i]})
+		i = j
+	}
+	lx := &Lexed{Src: src, Tokens: toks}
+	words := map[string]bool{"zz": true, "": true}
+	for i := range toks {
+		words[lx.Text(i)] = true
+	}
+	found := 0
+	for w := range words {
+		for from := -2; from <= len(toks)+2; from++ {
+			for to := from - 1; to <= len(toks)+2; to++ {
+				first, last := -1, -1
+				for k := from; k < to && w != ""; k++ {
+					if lx.Is(k, w) {
+						if first < 0 {
+							first = k
+						}
+						last = k
+					}
+				}
+				if got := lx.Find(from, to, w); got != first {
+					t.Fatalf("Find(%d, %d, %q) = %d, want %d", from, to, w, got, first)
+				}
+				if got := lx.FindLast(from, to, w); got != last {
+					t.Fatalf("FindLast(%d, %d, %q) = %d, want %d", from, to, w, got, last)
+				}
+				if first >= 0 {
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no range holds a word: the test proves nothing")
+	}
+}

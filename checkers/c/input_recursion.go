@@ -116,8 +116,8 @@ func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
 	if r.bodyEnd < 0 || r.bodyEnd > item.TokEnd {
 		r.bodyEnd = item.TokEnd
 	}
-	for j := bodyStart; j+1 < r.bodyEnd; j++ {
-		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, name) && lx.Is(j+1, "(") &&
+	for j := lx.Find(bodyStart, r.bodyEnd-1, name); j >= 0; j = lx.Find(j+1, r.bodyEnd-1, name) {
+		if lx.Kind(j) == checkers.TokIdent && lx.Is(j+1, "(") &&
 			!lx.Is(j-1, ".") && !lx.Is(j-1, "->") && recArgsMayWalk(lx, item, j) {
 			r.recursive = true
 			break
@@ -128,8 +128,8 @@ func recScanItem(lx *checkers.Lexed, item checkers.Item) recItem {
 	}
 	// Only the first return of a recursive function is kept; otherwise
 	// none is, wherever it is.
-	for j := item.TokStart; r.recursive && j < item.TokEnd; j++ {
-		if lx.Kind(j) == checkers.TokIdent && lx.Is(j, "return") {
+	for j := lx.Find(item.TokStart, item.TokEnd, "return"); r.recursive && j >= 0; j = lx.Find(j+1, item.TokEnd, "return") {
+		if lx.Kind(j) == checkers.TokIdent {
 			r.firstReturn = j
 			break
 		}

@@ -27,14 +27,14 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 	}
 	l.comments = b.comments[:0]
 	l.filter, l.maybe = wordFilter(), b.maybe[:0]
-	facts := &lexFacts{directives: b.directives[:0]}
+	facts := &lexFacts{directives: b.directives[:0], colons: b.colons[:0]}
 	l.facts = facts
 	l.run()
 	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0],
 		MayBeWords: l.maybe, WordFilter: l.filter}
 	*b = lexBuffers{}
 	lx.SetRecycle(func(lx *checkers.Lexed) {
-		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0], maybe: lx.MayBeWords[:0]}
+		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0], colons: facts.colons[:0], maybe: lx.MayBeWords[:0]}
 		lexPool.Put(b)
 	})
 	checkers.Memoize(lx, lexFactsSlot, func() *lexFacts { return facts })
@@ -50,6 +50,7 @@ type lexBuffers struct {
 	comments   []checkers.Span
 	items      []checkers.Item
 	directives []int32
+	colons     []int32
 	maybe      []int32
 }
 
@@ -327,6 +328,9 @@ func (l *lexer) punct(i int) int {
 			l.emit(checkers.TokPunct, i, i+2)
 			return i + 2
 		}
+	}
+	if rest[0] == ':' {
+		l.facts.colons = append(l.facts.colons, int32(len(l.toks)))
 	}
 	l.emit(checkers.TokPunct, i, i+1)
 	return i + 1

@@ -13,6 +13,8 @@ type lexFacts struct {
 	// gotos are the "goto" identifiers and labels the "case" and
 	// "default" ones, in order.
 	gotos, labels []int32
+	// colons are the ":" tokens (labels, case labels, ?:, bit-fields).
+	colons []int32
 	// cppMarker is set when some token is "::" or "class".
 	cppMarker bool
 }
@@ -41,6 +43,8 @@ func scanLexFacts(lx *checkers.Lexed) *lexFacts {
 			f.gotos = append(f.gotos, int32(i))
 		case t.Kind == checkers.TokIdent && (lx.Is(i, "case") || lx.Is(i, "default")):
 			f.labels = append(f.labels, int32(i))
+		case t.Kind == checkers.TokPunct && lx.Is(i, ":"):
+			f.colons = append(f.colons, int32(i))
 		}
 		if lx.Is(i, "::") || lx.Is(i, "class") {
 			f.cppMarker = true

@@ -15,7 +15,7 @@ func checkLexFacts(t *testing.T, lx *checkers.Lexed) {
 	t.Helper()
 	got, want := *fileLexFacts(lx), *scanLexFacts(lx)
 	norm := func(f *lexFacts) {
-		for _, s := range []*[]int32{&f.directives, &f.gotos, &f.labels} {
+		for _, s := range []*[]int32{&f.directives, &f.gotos, &f.labels, &f.colons} {
 			if len(*s) == 0 {
 				*s = nil
 			}
@@ -50,21 +50,22 @@ func TestLexFactsMatchScan(t *testing.T) {
 			seen.directives = append(seen.directives, f.directives...)
 			seen.gotos = append(seen.gotos, f.gotos...)
 			seen.labels = append(seen.labels, f.labels...)
+			seen.colons = append(seen.colons, f.colons...)
 			seen.cppMarker = seen.cppMarker || f.cppMarker
 			lx.Recycle()
 		}
 	}
-	if len(seen.directives) == 0 || len(seen.gotos) == 0 || len(seen.labels) == 0 || !seen.cppMarker {
-		t.Fatalf("the files lack a kind of fact (directives %d, gotos %d, labels %d, C++ %v): the test proves little",
-			len(seen.directives), len(seen.gotos), len(seen.labels), seen.cppMarker)
+	if len(seen.directives) == 0 || len(seen.gotos) == 0 || len(seen.labels) == 0 || len(seen.colons) == 0 || !seen.cppMarker {
+		t.Fatalf("the files lack a kind of fact (directives %d, gotos %d, labels %d, colons %d, C++ %v): the test proves little",
+			len(seen.directives), len(seen.gotos), len(seen.labels), len(seen.colons), seen.cppMarker)
 	}
-	t.Logf("%d files: %d directives, %d gotos, %d labels", len(files), len(seen.directives), len(seen.gotos), len(seen.labels))
+	t.Logf("%d files: %d directives, %d gotos, %d labels, %d colons", len(files), len(seen.directives), len(seen.gotos), len(seen.labels), len(seen.colons))
 
 	src := []byte("#include <x.h>\nint f(int a) {\n  switch (a) { case 1: goto out; default: break; }\nout:\n  return A::b;\n}\n// goto case\nchar *s = \"class\";\n")
 	lx := Lex(src, true)
 	other := &checkers.Lexed{Src: lx.Src, Tokens: lx.Tokens, Items: lx.Items}
 	f := fileLexFacts(other)
-	if len(f.directives) != 1 || len(f.gotos) != 1 || len(f.labels) != 2 || !f.cppMarker {
+	if len(f.directives) != 1 || len(f.gotos) != 1 || len(f.labels) != 2 || len(f.colons) != 3 || !f.cppMarker {
 		t.Errorf("facts of a Lexed made by hand: %+v", *f)
 	}
 	checkLexFacts(t, lx)

@@ -115,8 +115,8 @@ func (d *memDA) label(k int, assigned bool) bool {
 	name := m.text(k)
 	g := d.gotos[name]
 	n := 0
-	for j := m.item.TokStart; j+1 < m.item.TokEnd; j++ {
-		if (m.is(j, "goto") || m.is(j, "&&")) && m.lx.Is(j+1, name) {
+	for i := m.lx.Find(m.item.TokStart+1, m.item.TokEnd, name); i >= 0; i = m.lx.Find(i+1, m.item.TokEnd, name) {
+		if j := i - 1; m.is(j, "goto") || m.is(j, "&&") {
 			if j > k || m.is(j, "&&") {
 				return false
 			}

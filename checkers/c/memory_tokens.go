@@ -387,8 +387,9 @@ func (m memLex) mention(i int, name string) int { return m.mentionBefore(i, m.it
 // mentionBefore is mention that looks no further than token limit
 // (exclusive): -1 when the first mention from i on is at or past it.
 func (m memLex) mentionBefore(i, limit int, name string) int {
-	for k := i; k < min(limit, m.item.TokEnd); k++ {
-		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
+	end := min(limit, m.item.TokEnd)
+	for k := m.lx.Find(max(i, m.item.TokStart), end, name); k >= 0; k = m.lx.Find(k+1, end, name) {
+		if !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
 			continue
 		}
 		if m.is(k-1, "(") && m.is(k-2, "sizeof") || m.is(k-1, "sizeof") {

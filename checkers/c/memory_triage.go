@@ -828,8 +828,8 @@ func (m memLex) uninitMayRead(v, end int) bool {
 // before the while of a do).
 func (m memLex) lastMentionCut(name string, from, to int) int {
 	last := -1
-	for j := to - 1; j >= from; j-- {
-		if m.lx.Is(j, name) && m.ident(j) {
+	for j := m.lx.FindLast(from, to, name); j >= 0; j = m.lx.FindLast(from, j, name) {
+		if m.ident(j) {
 			last = j
 			break
 		}
@@ -837,6 +837,13 @@ func (m memLex) lastMentionCut(name string, from, to int) int {
 	if last < 0 {
 		return from
 	}
+	return m.cutAfter(from, to, last)
+}
+
+// cutAfter returns the start of the first statement of [from, to) after
+// token last, outside every #if group and between whole statements (see
+// lastMentionCut); to when there is none.
+func (m memLex) cutAfter(from, to, last int) int {
 	// groups counts the #if groups opened in the walk; outer is set
 	// between the #else of a group the walk started in and its #endif.
 	depth, groups, outer := 0, 0, false

@@ -170,20 +170,7 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 	name := m.text(v)
 	// Start at the function body (an item may hold more than one
 	// function) or after the last assignment of name before the test.
-	from := m.item.TokStart
-	for j := m.item.TokStart; j < tok; j++ {
-		if m.is(j, "{") || m.is(j, "(") || m.is(j, "[") {
-			c := m.closeOf(j)
-			if c < 0 || c > tok {
-				if m.is(j, "{") {
-					from = j // the outermost enclosing brace: the body
-					break
-				}
-				continue
-			}
-			j = c
-		}
-	}
+	from := m.outerBrace(tok)
 	// One backward pass: the mentions that decide (a test first: a later
 	// test is merely redundant; a dereference first: the test comes too
 	// late) are collected until the last assignment of name, and the
@@ -195,22 +182,24 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 		deref bool
 	}
 	var seen []decision
-	toks := m.lx.Tokens
-	for k := tok - 1; k > from; k-- {
-		if t := &toks[k]; t.Kind != checkers.TokIdent {
-			if t.First == ':' && t.End-t.Start == 1 && m.labelColon(k) {
-				from = k
-				break
-			}
-			continue
-		}
-		if !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+	// The pass looks at the mentions of name after the last label
+	// before tok, and stops at that label when no assignment stops it
+	// first.
+	lab := -1
+	ls := m.labelColons()
+	if i, _ := slices.BinarySearch(ls, int32(tok)); i > 0 && int(ls[i-1]) > from {
+		lab = int(ls[i-1])
+	}
+	lo := max(from, lab) + 1
+	stopped := false
+	for k := m.lx.FindLast(lo, tok, name); k >= 0; k = m.lx.FindLast(lo, k, name) {
+		if m.lx.Kind(k) != checkers.TokIdent || m.is(k-1, "->") || m.is(k-1, ".") {
 			continue
 		}
 		if m.is(k+1, "=") || m.fieldStore(k) {
 			// p = p->next reads the old value: start after it. A store
 			// into p->f is a definition of p to Defs as well.
-			from = m.stmtEnd(k)
+			from, stopped = m.stmtEnd(k), true
 			break
 		}
 		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
@@ -218,6 +207,9 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 		} else if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) && m.mayDominate(k, tok) {
 			seen = append(seen, decision{k, true})
 		}
+	}
+	if !stopped && lab >= 0 {
+		from = lab
 	}
 	for i := len(seen) - 1; i >= 0; i-- {
 		if seen[i].at >= from {
@@ -283,10 +275,8 @@ func (m memLex) straightWriteAt(i, k int, name string, n int) bool {
 // first dereference or write instead of finding the write first.
 func (m memLex) derefBeforeWrite(from, i, limit, ps, n int) bool {
 	name := m.text(ps)
-	for k := from; k < limit; k++ {
-		if !m.lx.Is(k, name) {
-			continue // a write and a mention of the path both start with it
-		}
+	// A write and a mention of the path both start with name.
+	for k := m.lx.Find(from, limit, name); k >= 0; k = m.lx.Find(k+1, limit, name) {
 		if k >= i && m.straightWriteAt(i, k, name, n) {
 			return false
 		}
@@ -540,6 +530,45 @@ func (m memLex) macroStatementArg(k int) bool {
 
 // labelColon reports whether the ":" at token k ends a statement label
 // ("name:" at a statement's start, not case or default).
+// outerBrace returns the outermost brace of the item around token tok
+// (the function body), or the item's first token when there is none.
+func (m memLex) outerBrace(tok int) int {
+	for j := m.item.TokStart; j < tok; j++ {
+		if m.is(j, "{") || m.is(j, "(") || m.is(j, "[") {
+			c := m.closeOf(j)
+			if c < 0 || c > tok {
+				if m.is(j, "{") {
+					return j
+				}
+				continue
+			}
+			j = c
+		}
+	}
+	return m.item.TokStart
+}
+
+// labelColons returns the item's label colons (labelColon), in token
+// order, found once per item.
+func (m memLex) labelColons() []int32 {
+	return checkers.ItemMemo(m.lx, memLabelColonSlot, m.idx, func() []int32 {
+		colons := fileLexFacts(m.lx).colons
+		lo, _ := slices.BinarySearch(colons, int32(m.item.TokStart))
+		var out []int32
+		for _, k := range colons[lo:] {
+			if int(k) >= m.item.TokEnd {
+				break
+			}
+			if m.labelColon(int(k)) {
+				out = append(out, k)
+			}
+		}
+		return out
+	})
+}
+
+var memLabelColonSlot = checkers.NewMemoSlot()
+
 func (m memLex) labelColon(k int) bool {
 	return m.ident(k-1) && !m.is(k+1, ":") && (m.is(k-2, ";") || m.is(k-2, "{") || m.is(k-2, "}")) &&
 		!m.is(k-1, "case") && !m.is(k-1, "default")

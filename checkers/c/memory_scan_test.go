@@ -1,0 +1,181 @@
+package c
+
+import (
+	"os"
+	"testing"
+
+	"github.com/jsec/jsec/checkers"
+)
+
+// The name scans of the memory triage find a name's mentions with
+// Lexed.Find and FindLast, and untestedDerefBefore stops at the item's
+// label colons from lexFacts. TestNameScansMatchWalks holds each to the
+// token-by-token walk it replaced (the ref functions below), at every
+// identifier of the fixtures (and every third of $JSEC_TRIAGE_CORPUS's),
+// as C and as C++.
+func TestNameScansMatchWalks(t *testing.T) {
+	files := triageFiles(t, "testdata")
+	corpus := len(files)
+	if dir := os.Getenv("JSEC_TRIAGE_CORPUS"); dir != "" {
+		files = append(files, triageFiles(t, dir)...)
+	}
+	calls, labels, derefs := 0, 0, 0
+	for fi, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := 1
+		if fi >= corpus {
+			step = 3
+		}
+		for _, lx := range []*checkers.Lexed{LexC(src), LexCPP(src)} {
+			for v := 0; v < len(lx.Tokens); v += step {
+				if lx.Kind(v) != checkers.TokIdent {
+					continue
+				}
+				m, ok := newMemLex(lx, v)
+				if !ok {
+					continue
+				}
+				calls++
+				where := func() string { return path + ": " + lx.Text(v) }
+				name := m.text(v)
+				_, scope := m.enclosingBlock(v)
+				if got, want := m.mentionBefore(v+1, scope, name), refMentionBefore(m, v+1, scope, name); got != want {
+					t.Fatalf("%s: mentionBefore %d, the walk %d", where(), got, want)
+				}
+				if got, want := m.lastMentionCut(name, v+1, scope), refLastMentionCut(m, name, v+1, scope); got != want {
+					t.Fatalf("%s: lastMentionCut %d, the walk %d", where(), got, want)
+				}
+				if got, want := m.derefBeforeWrite(v+1, v+1, scope, v, 1), refDerefBeforeWrite(m, v+1, v+1, scope, v, 1); got != want {
+					t.Fatalf("%s: derefBeforeWrite %v, the walk %v", where(), got, want)
+				}
+				for _, tok := range []int{m.mention(v+1, name), scope, m.item.TokEnd - 1} {
+					if tok <= v {
+						continue
+					}
+					got, want := m.untestedDerefBefore(v, tok), refUntestedDerefBefore(m, v, tok)
+					if got != want {
+						t.Fatalf("%s: untestedDerefBefore(.., %d) %v, the walk %v", where(), tok, got, want)
+					}
+					if want {
+						derefs++
+					}
+				}
+				if m.is(v+1, ":") && !m.is(v+2, ":") {
+					labels++
+					for _, in := range []bool{false, true} {
+						d := &memDA{m: m, name: lx.Text(v), use: func(int) bool { return true }}
+						if got, want := d.label(v, in), refLabel(d, v, in); got != want {
+							t.Fatalf("%s: label %v, the walk %v", where(), got, want)
+						}
+					}
+				}
+			}
+			lx.Recycle()
+		}
+	}
+	if labels == 0 || derefs == 0 {
+		t.Fatalf("%d names, %d labels, %d dereferences before a test: the test proves little", calls, labels, derefs)
+	}
+	t.Logf("%d names, %d labels, %d dereferences before a test", calls, labels, derefs)
+}
+
+func refMentionBefore(m memLex, i, limit int, name string) int {
+	for k := i; k < min(limit, m.item.TokEnd); k++ {
+		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
+			continue
+		}
+		if m.is(k-1, "(") && m.is(k-2, "sizeof") || m.is(k-1, "sizeof") {
+			continue
+		}
+		return k
+	}
+	return -1
+}
+
+func refLastMentionCut(m memLex, name string, from, to int) int {
+	for j := to - 1; j >= from; j-- {
+		if m.lx.Is(j, name) && m.ident(j) {
+			return m.cutAfter(from, to, j)
+		}
+	}
+	return from
+}
+
+func refDerefBeforeWrite(m memLex, from, i, limit, ps, n int) bool {
+	name := m.text(ps)
+	for k := from; k < limit; k++ {
+		if !m.lx.Is(k, name) {
+			continue
+		}
+		if k >= i && m.straightWriteAt(i, k, name, n) {
+			return false
+		}
+		if m.derefAt(k, ps, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func refUntestedDerefBefore(m memLex, v, tok int) bool {
+	name := m.text(v)
+	from := m.outerBrace(tok)
+	type decision struct {
+		at    int
+		deref bool
+	}
+	var seen []decision
+	toks := m.lx.Tokens
+	for k := tok - 1; k > from; k-- {
+		if t := &toks[k]; t.Kind != checkers.TokIdent {
+			if t.First == ':' && t.End-t.Start == 1 && m.labelColon(k) {
+				from = k
+				break
+			}
+			continue
+		}
+		if !m.lx.Is(k, name) || m.is(k-1, "->") || m.is(k-1, ".") {
+			continue
+		}
+		if m.is(k+1, "=") || m.fieldStore(k) {
+			from = m.stmtEnd(k)
+			break
+		}
+		if m.nullTestAt(k, k+1) && !m.unaryStar(k-1) {
+			seen = append(seen, decision{k, false})
+		} else if (m.is(k+1, "->") || m.is(k+1, "[") || m.unaryStar(k-1)) && !m.inSizeof(k) && m.mayDominate(k, tok) {
+			seen = append(seen, decision{k, true})
+		}
+	}
+	for i := len(seen) - 1; i >= 0; i-- {
+		if seen[i].at >= from {
+			return seen[i].deref
+		}
+	}
+	return false
+}
+
+func refLabel(d *memDA, k int, assigned bool) bool {
+	m := d.m
+	name := m.text(k)
+	g := d.gotos[name]
+	n := 0
+	for j := m.item.TokStart; j+1 < m.item.TokEnd; j++ {
+		if (m.is(j, "goto") || m.is(j, "&&")) && m.lx.Is(j+1, name) {
+			if j > k || m.is(j, "&&") {
+				return false
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return assigned
+	}
+	if g == nil || len(g.seen) != n {
+		return false
+	}
+	return d.join(assigned, g.state)
+}
