@@ -57,12 +57,41 @@ func triageExternal(lx *checkers.Lexed, tok int) bool {
 // seedAll seeds the item's triggers; it reports one that sits in a sink.
 func (t *inTokenTaint) seedAll(item checkers.Item) bool {
 	for k := item.TokStart; k < item.TokEnd; k++ {
-		if t.lx.Kind(k) == checkers.TokIdent && inExternalTriggerSet[t.lx.Text(k)] && t.seed(k, item) {
+		// The first byte and the length rule out most names before the
+		// set is asked.
+		tk := &t.lx.Tokens[k]
+		if tk.Kind != checkers.TokIdent || !inExternalTriggerShape.may(tk) {
+			continue
+		}
+		if inExternalTriggerSet[t.lx.Text(k)] && t.seed(k, item) {
 			return true
 		}
 	}
 	return false
 }
+
+// wordShape holds the first bytes and lengths of a set of words: a
+// token of another first byte or length is none of them.
+type wordShape struct {
+	first [256]bool
+	lens  uint64 // bit n: some word has n bytes (n < 64)
+}
+
+func newWordShape(words []string) (s wordShape) {
+	for _, w := range words {
+		s.first[w[0]] = true
+		s.lens |= 1 << min(len(w), 63)
+	}
+	return s
+}
+
+// may reports whether token t could be one of the words.
+func (s *wordShape) may(t *checkers.Token) bool {
+	n := t.End - t.Start
+	return s.first[t.First] && (n >= 63 || s.lens&(1<<n) != 0)
+}
+
+var inExternalTriggerShape = newWordShape(inExternalTriggers)
 
 var inExternalSlot, inBracketedSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot()
 

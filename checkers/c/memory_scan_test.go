@@ -179,3 +179,128 @@ func refLabel(d *memDA, k int, assigned bool) bool {
 	}
 	return d.join(assigned, g.state)
 }
+
+// TestWordShapeKeepsEveryWord: a wordShape rules out no token whose text
+// is one of its words, over every identifier of the fixtures and a few
+// words of their own.
+func TestWordShapeKeepsEveryWord(t *testing.T) {
+	set := map[string]bool{}
+	for _, w := range inExternalTriggers {
+		set[w] = true
+	}
+	src := []byte("int main(int argc, char **argv) { return atoi(getenv(\"X\")) + read + rea + strtoumax_ + optarg; }")
+	ruled, kept := 0, 0
+	for _, s := range append(triageSources(t), src) {
+		lx := LexC(s)
+		for k := range lx.Tokens {
+			tk := &lx.Tokens[k]
+			if tk.Kind != checkers.TokIdent {
+				continue
+			}
+			if !inExternalTriggerShape.may(tk) {
+				ruled++
+				if set[lx.Text(k)] {
+					t.Fatalf("%q ruled out", lx.Text(k))
+				}
+			} else if set[lx.Text(k)] {
+				kept++
+			}
+		}
+	}
+	if ruled == 0 || kept == 0 {
+		t.Fatalf("%d ruled out, %d words kept: the test proves little", ruled, kept)
+	}
+}
+
+// TestUsedBeforeMatchesWalk holds usedBefore (the loop keywords and
+// braces found once per item, the mentions found with Find) to the walk
+// over every token before the free that it replaced, at every call of
+// the fixtures (and every third of $JSEC_TRIAGE_CORPUS's) whose first
+// argument is a name, with the item whole and narrowed to the function
+// around the call as memTriageFree narrows it.
+func TestUsedBeforeMatchesWalk(t *testing.T) {
+	files := triageFiles(t, "testdata")
+	corpus := len(files)
+	if dir := os.Getenv("JSEC_TRIAGE_CORPUS"); dir != "" {
+		files = append(files, triageFiles(t, dir)...)
+	}
+	calls, used, loops := 0, 0, 0
+	for fi, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lx := range []*checkers.Lexed{LexC(src), LexCPP(src)} {
+			n := 0
+			for tok := range lx.Tokens {
+				if lx.Kind(tok) != checkers.TokIdent || !lx.Is(tok+1, "(") || lx.Kind(tok+2) != checkers.TokIdent {
+					continue
+				}
+				if n++; fi >= corpus && n%3 != 0 {
+					continue
+				}
+				whole, ok := newMemLex(lx, tok)
+				if !ok {
+					continue
+				}
+				for _, m := range []memLex{whole, whole.narrow(tok)} {
+					a := tok + 2
+					pe := m.pathEnd(a)
+					name := m.text(a)
+					gu, gl := m.usedBefore(a, pe, tok, name)
+					wu, wl := refUsedBefore(m, a, pe, tok, name)
+					if gu != wu || !gu && gl != wl {
+						t.Fatalf("%s: %s(%s …): usedBefore %v %+v, the walk %v %+v", path, lx.Text(tok), name, gu, gl, wu, wl)
+					}
+					calls++
+					if wu {
+						used++
+					} else if wl.end > 0 {
+						loops++
+					}
+				}
+			}
+			lx.Recycle()
+		}
+	}
+	if used == 0 || loops == 0 {
+		t.Fatalf("%d calls, %d used before, %d in loops: the test proves little", calls, used, loops)
+	}
+	t.Logf("%d calls, %d used before, %d in loops", calls, used, loops)
+}
+
+func refUsedBefore(m memLex, a, pe, tok int, name string) (bool, memLoop) {
+	loopEnd, loopUpdate, loopKw := -1, -1, -1
+	toks := m.lx.Tokens
+	body := m.firstBraceIn(tok)
+	for j := m.item.TokStart; j < tok; j++ {
+		isIdent := toks[j].Kind == checkers.TokIdent
+		switch c := toks[j].First; {
+		case isIdent && (c == 'f' && m.is(j, "for") || c == 'w' && m.is(j, "while") || c == 'd' && m.is(j, "do")):
+			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
+				loopEnd, loopUpdate, loopKw = end, upd, j
+			}
+		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && j != body:
+			if m.macroLoopHolds(j, tok) {
+				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
+					loopEnd, loopUpdate, loopKw = end, -1, -1
+				}
+			}
+		case isIdent && m.lx.Is(j, name):
+			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
+				return true, memLoop{}
+			}
+			freed := m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.is(j+pe-a, ")") ||
+				(m.is(j-1, "delete") || m.is(j-1, "]") && m.is(j-2, "[") && m.is(j-3, "delete")) && m.is(j+pe-a, ";")
+			if freed && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
+				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
+					return true, memLoop{}
+				}
+			}
+			if m.is(j+1, "=") && m.ident(j+2) && m.lx.Is(j+2, name) && (m.is(j+3, "+") || m.is(j+3, "-")) {
+				return true, memLoop{}
+			}
+		}
+	}
+	return false, memLoop{loopEnd, loopUpdate, loopKw}
+}

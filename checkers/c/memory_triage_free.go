@@ -1,6 +1,8 @@
 package c
 
 import (
+	"slices"
+
 	"github.com/jsec/jsec/checkers"
 )
 
@@ -203,6 +205,63 @@ func (m memLex) arrayDeclarator(j int) bool {
 	return m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)
 }
 
+// memLoop is the innermost loop around a free that usedBefore found: the
+// end of its body, its update clause (-1: none) and its keyword (-1: a
+// loop macro).
+type memLoop struct{ end, update, kw int }
+
+// usedBefore looks at what comes before the free at tok of the path [a,
+// pe) (whose root is name): whether a mention moves it, frees it in a way
+// that may reach this free, or offsets it (used); and the innermost loop
+// around tok (end -1 when none).
+func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop) {
+	loopEnd, loopUpdate, loopKw := -1, -1, -1
+	toks := m.lx.Tokens
+	body := m.firstBraceIn(tok) // found once: asked of every ") {" below
+	// The loops around tok, from the item's loop keywords and "name(…) {"
+	// braces (found once per item), the innermost one winning.
+	cands := m.loopCandidates()
+	i, _ := slices.BinarySearch(cands, int32(m.item.TokStart))
+	for _, j32 := range cands[i:] {
+		j := int(j32)
+		if j >= tok {
+			break
+		}
+		if toks[j].Kind == checkers.TokIdent {
+			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
+				loopEnd, loopUpdate, loopKw = end, upd, j
+			}
+		} else if j-1 >= m.item.TokStart && j != body && m.macroLoopHolds(j, tok) {
+			if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
+				loopEnd, loopUpdate, loopKw = end, -1, -1
+			}
+		}
+	}
+	// The mentions of name before tok (a loop keyword is no name).
+	mentioned := name
+	if name == "for" || name == "while" || name == "do" {
+		mentioned = ""
+	}
+	for j := m.lx.Find(m.item.TokStart, tok, mentioned); j >= 0; j = m.lx.Find(j+1, tok, mentioned) {
+		if toks[j].Kind == checkers.TokIdent {
+			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
+				return true, memLoop{} // moved
+			}
+			freed := m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.is(j+pe-a, ")") ||
+				(m.is(j-1, "delete") || m.is(j-1, "]") && m.is(j-2, "[") && m.is(j-3, "delete")) && m.is(j+pe-a, ";")
+			if freed && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
+				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
+					return true, memLoop{} // freed before, and that free may reach this one
+				}
+			}
+			if m.is(j+1, "=") && m.ident(j+2) && m.lx.Is(j+2, name) && (m.is(j+3, "+") || m.is(j+3, "-")) {
+				return true, memLoop{} // p = p + n
+			}
+		}
+	}
+	return false, memLoop{loopEnd, loopUpdate, loopKw}
+}
+
 // usedAround reports whether the freed path [a, pe) may be the target of
 // a use after free, a double free or a moved pointer: it was moved or
 // freed before, a goto jumps back over the free, or a later mention (or
@@ -212,40 +271,11 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	if name == "*" {
 		name = m.text(a + 1)
 	}
-	loopEnd, loopUpdate, loopKw := -1, -1, -1
-	toks := m.lx.Tokens
-	body := m.firstBraceIn(tok) // found once: asked of every ") {" below
-	for j := m.item.TokStart; j < tok; j++ {
-		// Dispatch on kind and first byte: this scan runs from the
-		// item's start for every free.
-		isIdent := toks[j].Kind == checkers.TokIdent
-		switch c := toks[j].First; {
-		case isIdent && (c == 'f' && m.is(j, "for") || c == 'w' && m.is(j, "while") || c == 'd' && m.is(j, "do")):
-			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
-				loopEnd, loopUpdate, loopKw = end, upd, j
-			}
-		case !isIdent && m.p1(j) == '{' && m.is(j-1, ")") && j != body:
-			if m.macroLoopHolds(j, tok) {
-				if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
-					loopEnd, loopUpdate, loopKw = end, -1, -1
-				}
-			}
-		case isIdent && m.lx.Is(j, name):
-			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
-				return true // moved
-			}
-			freed := m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.is(j+pe-a, ")") ||
-				(m.is(j-1, "delete") || m.is(j-1, "]") && m.is(j-2, "[") && m.is(j-3, "delete")) && m.is(j+pe-a, ";")
-			if freed && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
-				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
-					return true // freed before, and that free may reach this one
-				}
-			}
-			if m.is(j+1, "=") && m.ident(j+2) && m.lx.Is(j+2, name) && (m.is(j+3, "+") || m.is(j+3, "-")) {
-				return true // p = p + n
-			}
-		}
+	used, loop := m.usedBefore(a, pe, tok, name)
+	if used {
+		return true
 	}
+	loopEnd, loopUpdate, loopKw := loop.end, loop.update, loop.kw
 	if m.jumpsBack(tok, closeTok) {
 		return true
 	}
@@ -573,6 +603,30 @@ func (m memLex) firstBraceIn(tok int) int {
 	}
 	return tok
 }
+
+// loopCandidates returns, in token order, where usedAround looks for the
+// loops around a free: the item's for, while and do keywords and its "{"
+// right after a ")" (a loop macro's body, or any other block), found once
+// per item (on the whole item: a narrowed memLex takes the part in its
+// range).
+func (m memLex) loopCandidates() []int32 {
+	return checkers.ItemMemo(m.lx, memLoopCandSlot, m.idx, func() []int32 {
+		full := memLex{m.lx, m.lx.Items[m.idx], m.idx}
+		toks := m.lx.Tokens
+		var out []int32
+		for j := full.item.TokStart; j < full.item.TokEnd; j++ {
+			isIdent := toks[j].Kind == checkers.TokIdent
+			switch c := toks[j].First; {
+			case isIdent && (c == 'f' && full.is(j, "for") || c == 'w' && full.is(j, "while") || c == 'd' && full.is(j, "do")),
+				!isIdent && full.p1(j) == '{' && full.is(j-1, ")"):
+				out = append(out, int32(j))
+			}
+		}
+		return out
+	})
+}
+
+var memLoopCandSlot = checkers.NewMemoSlot()
 
 // macroLoopHolds reports whether "name(...) {" at brace j is a loop
 // macro whose body holds tok.

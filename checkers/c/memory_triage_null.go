@@ -185,11 +185,7 @@ func (m memLex) untestedDerefBefore(v, tok int) bool {
 	// The pass looks at the mentions of name after the last label
 	// before tok, and stops at that label when no assignment stops it
 	// first.
-	lab := -1
-	ls := m.labelColons()
-	if i, _ := slices.BinarySearch(ls, int32(tok)); i > 0 && int(ls[i-1]) > from {
-		lab = int(ls[i-1])
-	}
+	lab := m.lastLabelColon(from, tok)
 	lo := max(from, lab) + 1
 	stopped := false
 	for k := m.lx.FindLast(lo, tok, name); k >= 0; k = m.lx.FindLast(lo, k, name) {
@@ -548,26 +544,19 @@ func (m memLex) outerBrace(tok int) int {
 	return m.item.TokStart
 }
 
-// labelColons returns the item's label colons (labelColon), in token
-// order, found once per item.
-func (m memLex) labelColons() []int32 {
-	return checkers.ItemMemo(m.lx, memLabelColonSlot, m.idx, func() []int32 {
-		colons := fileLexFacts(m.lx).colons
-		lo, _ := slices.BinarySearch(colons, int32(m.item.TokStart))
-		var out []int32
-		for _, k := range colons[lo:] {
-			if int(k) >= m.item.TokEnd {
-				break
-			}
-			if m.labelColon(int(k)) {
-				out = append(out, k)
-			}
+// lastLabelColon returns the last label colon (labelColon) strictly
+// between tokens from and to, or -1: it asks labelColon of the file's
+// ":" tokens there (lexFacts.colons), from the last one back.
+func (m memLex) lastLabelColon(from, to int) int {
+	colons := fileLexFacts(m.lx).colons
+	i, _ := slices.BinarySearch(colons, int32(to))
+	for i--; i >= 0 && int(colons[i]) > from; i-- {
+		if m.labelColon(int(colons[i])) {
+			return int(colons[i])
 		}
-		return out
-	})
+	}
+	return -1
 }
-
-var memLabelColonSlot = checkers.NewMemoSlot()
 
 func (m memLex) labelColon(k int) bool {
 	return m.ident(k-1) && !m.is(k+1, ":") && (m.is(k-2, ";") || m.is(k-2, "{") || m.is(k-2, "}")) &&
