@@ -9,23 +9,47 @@ import (
 // initialisers with their braces. Namespaces and extern "C" blocks are
 // containers: their contents become items of their own, so that a hit in
 // one function of a large namespace parses that function only.
-func buildItems(lx *checkers.Lexed, cpp bool) {
+//
+// pairs are the braces the lexer paired (braceMatcher): open and close
+// token indices, in the order they closed.
+func buildItems(lx *checkers.Lexed, cpp bool, pairs []int32) {
 	b := itemBuilder{lx: lx, cpp: cpp}
 	buf, _ := closesPool.Get()
-	b.closes = b.matchBraces(buf)
+	b.closes = closesOf(buf, len(lx.Tokens), pairs)
 	b.run()
 	closesPool.Put(b.closes[:0])
 }
 
-// closesPool recycles matchBraces' table, which lives only while the
-// items are built.
+// closesOf returns the closes table of n tokens from the brace pairs (a
+// later pair of the same "{" wins, as in braceMatcher's walk), in buf
+// when it has room.
+func closesOf(buf []int32, n int, pairs []int32) []int32 {
+	closes := buf[:0]
+	if cap(closes) < n {
+		closes = make([]int32, n, checkers.Headroom(n))
+	}
+	closes = closes[:n]
+	clear(closes)
+	for k := 0; k+1 < len(pairs); k += 2 {
+		closes[pairs[k]] = pairs[k+1] + 1
+	}
+	return closes
+}
+
+// closesPool recycles the closes table, which lives only while the items
+// are built.
 var closesPool checkers.FreeList[[]int32]
 
 type itemBuilder struct {
-	lx     *checkers.Lexed
-	cpp    bool
-	closes []int32 // for each "{" token, the index of its "}" (-1 if none)
+	lx  *checkers.Lexed
+	cpp bool
+	// closes holds, for each "{" token, 1 + the index of its "}" (0
+	// when it has none).
+	closes []int32
 }
+
+// closeOf returns the "}" of the "{" at i, or -1.
+func (b *itemBuilder) closeOf(i int) int { return int(b.closes[i]) - 1 }
 
 func (b *itemBuilder) text(i int) string { return b.lx.Text(i) }
 
@@ -38,62 +62,6 @@ func (b *itemBuilder) isPunct(i int, c byte) bool {
 // #else branches do not.
 func (b *itemBuilder) structural(i int) bool {
 	return b.lx.Tokens[i].Flags&checkers.FlagAltBranch == 0
-}
-
-// matchBraces pairs braces once for the file. Conditional compilation is
-// followed as ctags does: each #else/#elif branch starts from the brace
-// state of its #if, and after #endif the first branch's state wins. So
-// "#ifdef X / int f(a, b) { / #else / int f(a) { / #endif / ... }" is one
-// function whose first "{" matches the final "}", and complete functions
-// in both branches of "#ifndef X ... #else ... #endif" stay separate items.
-func (b *itemBuilder) matchBraces(buf []int32) []int32 {
-	toks := b.lx.Tokens
-	closes := buf[:0]
-	if cap(closes) < len(toks) {
-		closes = make([]int32, len(toks), checkers.Headroom(len(toks)))
-	}
-	closes = closes[:len(toks)] // every entry is set below
-	type frame struct {
-		saved, first []int32
-		inElse       bool
-	}
-	var stack []int32
-	var frames []frame
-	for i := range toks {
-		closes[i] = -1
-		if toks[i].Kind == checkers.TokPreproc {
-			name, _ := directiveWord(b.lx.Src[toks[i].Start:toks[i].End])
-			switch name {
-			case "if", "ifdef", "ifndef":
-				frames = append(frames, frame{saved: append([]int32(nil), stack...)})
-			case "else", "elif", "elifdef", "elifndef":
-				if k := len(frames) - 1; k >= 0 {
-					if !frames[k].inElse {
-						frames[k].first, frames[k].inElse = append([]int32(nil), stack...), true
-					}
-					stack = append(stack[:0:0], frames[k].saved...)
-				}
-			case "endif":
-				if k := len(frames) - 1; k >= 0 {
-					if frames[k].inElse {
-						stack = frames[k].first
-					}
-					frames = frames[:k]
-				}
-			}
-			continue
-		}
-		if toks[i].Kind != checkers.TokPunct {
-			continue
-		}
-		if b.isPunct(i, '{') {
-			stack = append(stack, int32(i))
-		} else if b.isPunct(i, '}') && len(stack) > 0 {
-			closes[stack[len(stack)-1]] = int32(i)
-			stack = stack[:len(stack)-1]
-		}
-	}
-	return closes
 }
 
 type openContainer struct {
@@ -131,7 +99,7 @@ func (b *itemBuilder) run() {
 				Kind: kind, Name: name, Parent: parent,
 				Span: checkers.Span{Start: int(t.Start), End: int(toks[n-1].End)},
 			})
-			cl := int(b.closes[open])
+			cl := b.closeOf(open)
 			if cl < 0 || cl > limit {
 				cl = limit
 			}
@@ -231,7 +199,7 @@ func (b *itemBuilder) scanItem(i, limit int) int {
 		if t.End-t.Start != 1 {
 			continue
 		}
-		if !b.structural(j) && (b.isPunct(j, '}') || b.isPunct(j, '{') && b.closes[j] < 0) {
+		if !b.structural(j) && (b.isPunct(j, '}') || b.isPunct(j, '{') && b.closeOf(j) < 0) {
 			continue // an #else branch's brace that the first branch balances
 		}
 		switch b.lx.Src[t.Start] {
@@ -261,7 +229,7 @@ func (b *itemBuilder) scanItem(i, limit int) int {
 			}
 			return j
 		case '{':
-			cl := int(b.closes[j])
+			cl := b.closeOf(j)
 			if cl < 0 || cl >= limit {
 				return limit
 			}

@@ -38,7 +38,7 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 		lexPool.Put(b)
 	})
 	checkers.Memoize(lx, lexFactsSlot, func() *lexFacts { return facts })
-	buildItems(lx, cpp)
+	buildItems(lx, cpp, l.braces.pairs)
 	return lx
 }
 
@@ -104,6 +104,7 @@ type lexer struct {
 	facts    *lexFacts
 	filter   *checkers.WordFilter
 	maybe    []int32 // the identifiers that pass filter
+	braces   braceMatcher
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
@@ -329,9 +330,66 @@ func (l *lexer) punct(i int) int {
 			return i + 2
 		}
 	}
-	if rest[0] == ':' {
+	switch rest[0] {
+	case ':':
 		l.facts.colons = append(l.facts.colons, int32(len(l.toks)))
+	case '{':
+		l.braces.open(len(l.toks))
+	case '}':
+		l.braces.close(len(l.toks))
 	}
 	l.emit(checkers.TokPunct, i, i+1)
 	return i + 1
+}
+
+// braceMatcher pairs the braces as the lexer emits them, once for the
+// file. Conditional compilation is followed as ctags does: each
+// #else/#elif branch starts from the brace state of its #if, and after
+// #endif the first branch's state wins. So "#ifdef X / int f(a, b) { /
+// #else / int f(a) { / #endif / ... }" is one function whose first "{"
+// matches the final "}", and complete functions in both branches of
+// "#ifndef X ... #else ... #endif" stay separate items.
+type braceMatcher struct {
+	stack  []int32
+	frames []braceFrame
+	pairs  []int32 // open and close token indices, in the order they closed
+}
+
+type braceFrame struct {
+	saved, first []int32
+	inElse       bool
+}
+
+// open notes the "{" at token i.
+func (b *braceMatcher) open(i int) { b.stack = append(b.stack, int32(i)) }
+
+// close pairs the "}" at token i with the innermost open "{", if any.
+func (b *braceMatcher) close(i int) {
+	if n := len(b.stack); n > 0 {
+		b.pairs = append(b.pairs, b.stack[n-1], int32(i))
+		b.stack = b.stack[:n-1]
+	}
+}
+
+// directive follows the conditional directive named name (one the lexer
+// emits as a token).
+func (b *braceMatcher) directive(name string) {
+	switch name {
+	case "if", "ifdef", "ifndef":
+		b.frames = append(b.frames, braceFrame{saved: append([]int32(nil), b.stack...)})
+	case "else", "elif", "elifdef", "elifndef":
+		if k := len(b.frames) - 1; k >= 0 {
+			if !b.frames[k].inElse {
+				b.frames[k].first, b.frames[k].inElse = append([]int32(nil), b.stack...), true
+			}
+			b.stack = append(b.stack[:0:0], b.frames[k].saved...)
+		}
+	case "endif":
+		if k := len(b.frames) - 1; k >= 0 {
+			if b.frames[k].inElse {
+				b.stack = b.frames[k].first
+			}
+			b.frames = b.frames[:k]
+		}
+	}
 }

@@ -74,3 +74,86 @@ func TestLexFactsMatchScan(t *testing.T) {
 		t.Errorf("a C++ marker found in code without one")
 	}
 }
+
+// TestLexerBracesMatchPass holds the braces the lexer pairs as it emits
+// them (braceMatcher) to the pass over the tokens that paired them before
+// (refMatchBraces), on every fixture (and $JSEC_TRIAGE_CORPUS), as C and
+// as C++, and on conditional-compilation cases of its own.
+func TestLexerBracesMatchPass(t *testing.T) {
+	srcs := triageSources(t,
+		"#ifdef X\nint f(int a, int b) {\n#else\nint f(int a) {\n#endif\n  return a;\n}\n",
+		"#ifndef X\nvoid g(void) { }\n#else\nvoid g(void) { }\n#endif\nint h;\n",
+		"#if A\n{ {\n#elif B\n{\n#else\n}\n#endif\n} }\n#endif\n#else\n{\n",
+		"#if 0\n{\n#endif\n}\n#if 1\n{\n#else\n}\n#endif\n}\n")
+	pairs := 0
+	for _, src := range srcs {
+		for _, cpp := range []bool{false, true} {
+			l := &lexer{src: src, cpp: cpp, filter: wordFilter(), facts: &lexFacts{}}
+			l.run()
+			lx := &checkers.Lexed{Src: src, Tokens: l.toks}
+			want := refMatchBraces(lx)
+			got := closesOf(nil, len(l.toks), l.braces.pairs)
+			for i := range want {
+				if int(got[i])-1 != int(want[i]) {
+					t.Fatalf("token %d (%q): the lexer pairs it with %d, the pass with %d\n%s", i, lx.Text(i), got[i]-1, want[i], src)
+				}
+				if want[i] >= 0 {
+					pairs++
+				}
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no braces paired: the test proves nothing")
+	}
+	t.Logf("%d sources, %d pairs", len(srcs), pairs)
+}
+
+// refMatchBraces is the pass over the tokens that paired braces before
+// the lexer did (see braceMatcher): -1 for a "{" without a "}".
+func refMatchBraces(lx *checkers.Lexed) []int32 {
+	toks := lx.Tokens
+	closes := make([]int32, len(toks))
+	type frame struct {
+		saved, first []int32
+		inElse       bool
+	}
+	var stack []int32
+	var frames []frame
+	isPunct := func(i int, c byte) bool {
+		t := &toks[i]
+		return t.Kind == checkers.TokPunct && t.End-t.Start == 1 && t.First == c
+	}
+	for i := range toks {
+		closes[i] = -1
+		if toks[i].Kind == checkers.TokPreproc {
+			name, _ := directiveWord(lx.Src[toks[i].Start:toks[i].End])
+			switch name {
+			case "if", "ifdef", "ifndef":
+				frames = append(frames, frame{saved: append([]int32(nil), stack...)})
+			case "else", "elif", "elifdef", "elifndef":
+				if k := len(frames) - 1; k >= 0 {
+					if !frames[k].inElse {
+						frames[k].first, frames[k].inElse = append([]int32(nil), stack...), true
+					}
+					stack = append(stack[:0:0], frames[k].saved...)
+				}
+			case "endif":
+				if k := len(frames) - 1; k >= 0 {
+					if frames[k].inElse {
+						stack = frames[k].first
+					}
+					frames = frames[:k]
+				}
+			}
+			continue
+		}
+		if isPunct(i, '{') {
+			stack = append(stack, int32(i))
+		} else if isPunct(i, '}') && len(stack) > 0 {
+			closes[stack[len(stack)-1]] = int32(i)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return closes
+}

@@ -96,12 +96,40 @@ func refMentionBefore(m memLex, i, limit int, name string) int {
 }
 
 func refLastMentionCut(m memLex, name string, from, to int) int {
+	last := -1
 	for j := to - 1; j >= from; j-- {
 		if m.lx.Is(j, name) && m.ident(j) {
-			return m.cutAfter(from, to, j)
+			last = j
+			break
 		}
 	}
-	return from
+	if last < 0 {
+		return from
+	}
+	depth := 0
+	var g memGroups
+	for j := from; j < to; j++ {
+		if m.lx.Kind(j) == checkers.TokPreproc {
+			g.directive(memDirective(m, j))
+			continue
+		}
+		boundary := false
+		switch m.lx.Tokens[j].First {
+		case '(', '[', '{':
+			depth++
+		case ')', ']':
+			depth--
+		case '}':
+			depth--
+			boundary = !m.is(j+1, "else") && !m.is(j+1, "while")
+		case ';':
+			boundary = !m.is(j+1, "else")
+		}
+		if boundary && depth == 0 && g.outside() && j >= last {
+			return j + 1
+		}
+	}
+	return to
 }
 
 func refDerefBeforeWrite(m memLex, from, i, limit, ps, n int) bool {

@@ -840,45 +840,65 @@ func (m memLex) lastMentionCut(name string, from, to int) int {
 	return m.cutAfter(from, to, last)
 }
 
+// memGroups follows the #if groups of a forward walk: groups counts
+// those opened in the walk; outer is set between the #else of a group the
+// walk started in and its #endif.
+type memGroups struct {
+	groups int
+	outer  bool
+}
+
+// directive steps over the directive named d.
+func (g *memGroups) directive(d string) {
+	switch d {
+	case "if", "ifdef", "ifndef":
+		g.groups++
+	case "endif":
+		if g.groups > 0 {
+			g.groups--
+		} else {
+			g.outer = false
+		}
+	case "else", "elif", "elifdef", "elifndef":
+		if g.groups == 0 {
+			g.outer = true
+		}
+	}
+}
+
+// outside reports a point of the walk outside every #if group and every
+// #else branch.
+func (g *memGroups) outside() bool { return g.groups == 0 && !g.outer }
+
 // cutAfter returns the start of the first statement of [from, to) after
 // token last, outside every #if group and between whole statements (see
 // lastMentionCut); to when there is none.
 func (m memLex) cutAfter(from, to, last int) int {
-	// groups counts the #if groups opened in the walk; outer is set
-	// between the #else of a group the walk started in and its #endif.
-	depth, groups, outer := 0, 0, false
+	depth := 0
+	var g memGroups
 	for j := from; j < to; j++ {
-		if m.lx.Kind(j) == checkers.TokPreproc {
-			switch memDirective(m, j) {
-			case "if", "ifdef", "ifndef":
-				groups++
-			case "endif":
-				if groups > 0 {
-					groups--
-				} else {
-					outer = false
-				}
-			case "else", "elif", "elifdef", "elifndef":
-				if groups == 0 {
-					outer = true
-				}
-			}
+		t := &m.lx.Tokens[j]
+		if t.Kind == checkers.TokPreproc {
+			g.directive(memDirective(m, j))
 			continue
 		}
-		boundary := false
-		switch m.lx.Tokens[j].First {
+		// A statement ends at a ";" or "}" at depth 0 (not before an
+		// else, nor a "}" before the while of a do); asked only from
+		// last on, where the cut may be.
+		switch t.First {
 		case '(', '[', '{':
 			depth++
 		case ')', ']':
 			depth--
 		case '}':
 			depth--
-			boundary = !m.is(j+1, "else") && !m.is(j+1, "while")
+			if depth == 0 && j >= last && g.outside() && !m.is(j+1, "else") && !m.is(j+1, "while") {
+				return j + 1
+			}
 		case ';':
-			boundary = !m.is(j+1, "else")
-		}
-		if boundary && depth == 0 && groups == 0 && !outer && j >= last {
-			return j + 1
+			if depth == 0 && j >= last && g.outside() && !m.is(j+1, "else") {
+				return j + 1
+			}
 		}
 	}
 	return to

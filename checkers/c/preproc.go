@@ -176,6 +176,7 @@ func (l *lexer) directive(i int) int {
 		l.popCond()
 	}
 	l.facts.directives = append(l.facts.directives, int32(len(l.toks)))
+	l.braces.directive(name)
 	l.emit(checkers.TokPreproc, i, end)
 	return end
 }
