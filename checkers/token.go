@@ -84,6 +84,11 @@ type Lexed struct {
 	// up only these (when the filter covers its trigger words).
 	MayBeWords []int32
 	WordFilter *WordFilter
+	// BracketPairs, when set, are the brackets the lexer paired as it
+	// emitted them: the open and close token indices of each pair, each of
+	// (), [] and {} paired on its own with the innermost open one of its
+	// kind, as pairBrackets pairs them from the tokens otherwise.
+	BracketPairs []int32
 
 	// partner holds each paired bracket's partner index plus one (0: none),
 	// built on the first Close or Open.
@@ -369,6 +374,13 @@ func (lx *Lexed) pairBrackets() {
 		clear(lx.partner)
 	} else {
 		lx.partner = make([]int32, len(lx.Tokens), Headroom(len(lx.Tokens)))
+	}
+	if lx.BracketPairs != nil {
+		for k := 0; k+1 < len(lx.BracketPairs); k += 2 {
+			o, c := lx.BracketPairs[k], lx.BracketPairs[k+1]
+			lx.partner[o], lx.partner[c] = c+1, o+1
+		}
+		return
 	}
 	var stacks [3][]int32
 	for j := range lx.Tokens {

@@ -27,14 +27,19 @@ func Lex(src []byte, cpp bool) *checkers.Lexed {
 	}
 	l.comments = b.comments[:0]
 	l.filter, l.maybe = wordFilter(), b.maybe[:0]
+	l.brackets.pairs = b.pairs[:0:0]
+	if b.pairs != nil {
+		l.brackets.pairs = b.pairs[:0]
+	}
 	facts := &lexFacts{directives: b.directives[:0], colons: b.colons[:0]}
 	l.facts = facts
 	l.run()
 	lx := &checkers.Lexed{Src: src, Tokens: l.toks, Comments: l.comments, Dead: l.dead, Items: b.items[:0],
-		MayBeWords: l.maybe, WordFilter: l.filter}
+		MayBeWords: l.maybe, WordFilter: l.filter, BracketPairs: l.brackets.pairs}
 	*b = lexBuffers{}
 	lx.SetRecycle(func(lx *checkers.Lexed) {
-		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0], colons: facts.colons[:0], maybe: lx.MayBeWords[:0]}
+		*b = lexBuffers{toks: lx.Tokens[:0], comments: lx.Comments[:0], items: lx.Items[:0], directives: facts.directives[:0], colons: facts.colons[:0],
+			maybe: lx.MayBeWords[:0], pairs: lx.BracketPairs[:0]}
 		lexPool.Put(b)
 	})
 	checkers.Memoize(lx, lexFactsSlot, func() *lexFacts { return facts })
@@ -52,6 +57,7 @@ type lexBuffers struct {
 	directives []int32
 	colons     []int32
 	maybe      []int32
+	pairs      []int32
 }
 
 // wordFilter is the filter of every C and C++ checker's trigger words,
@@ -105,6 +111,7 @@ type lexer struct {
 	filter   *checkers.WordFilter
 	maybe    []int32 // the identifiers that pass filter
 	braces   braceMatcher
+	brackets bracketPairer
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
@@ -330,13 +337,23 @@ func (l *lexer) punct(i int) int {
 			return i + 2
 		}
 	}
-	switch rest[0] {
+	switch c := rest[0]; c {
 	case ':':
 		l.facts.colons = append(l.facts.colons, int32(len(l.toks)))
 	case '{':
 		l.braces.open(len(l.toks))
+		l.brackets.open(0, len(l.toks))
 	case '}':
 		l.braces.close(len(l.toks))
+		l.brackets.close(0, len(l.toks))
+	case '(':
+		l.brackets.open(1, len(l.toks))
+	case ')':
+		l.brackets.close(1, len(l.toks))
+	case '[':
+		l.brackets.open(2, len(l.toks))
+	case ']':
+		l.brackets.close(2, len(l.toks))
 	}
 	l.emit(checkers.TokPunct, i, i+1)
 	return i + 1
@@ -391,5 +408,22 @@ func (b *braceMatcher) directive(name string) {
 			}
 			b.frames = b.frames[:k]
 		}
+	}
+}
+
+// bracketPairer pairs each kind of bracket on its own as the lexer emits
+// them (Lexed.BracketPairs): a closer with the innermost open bracket of
+// its kind, if any.
+type bracketPairer struct {
+	stacks [3][]int32
+	pairs  []int32
+}
+
+func (b *bracketPairer) open(kind, i int) { b.stacks[kind] = append(b.stacks[kind], int32(i)) }
+
+func (b *bracketPairer) close(kind, i int) {
+	if n := len(b.stacks[kind]); n > 0 {
+		b.pairs = append(b.pairs, b.stacks[kind][n-1], int32(i))
+		b.stacks[kind] = b.stacks[kind][:n-1]
 	}
 }

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"os"
 	"reflect"
 	"strings"
@@ -156,4 +157,38 @@ func refMatchBraces(lx *checkers.Lexed) []int32 {
 		}
 	}
 	return closes
+}
+
+// TestLexerBracketsMatchPass holds the brackets the lexer pairs as it
+// emits them (Lexed.BracketPairs) to the pass over the tokens that pairs
+// them for a Lexed made otherwise, on every fixture (and
+// $JSEC_TRIAGE_CORPUS), as C and as C++, and on unbalanced cases.
+func TestLexerBracketsMatchPass(t *testing.T) {
+	srcs := triageSources(t, "f(a[1)]; } { (", "int x = (a[(b)]]);\n#if A\n(\n#else\n)\n#endif\n}")
+	pairs := 0
+	for _, src := range srcs {
+		for _, cpp := range []bool{false, true} {
+			lx := Lex(src, cpp)
+			if lx.BracketPairs == nil && bytes.ContainsAny(src, "()[]{}") {
+				t.Fatalf("the lexer paired no brackets in %q", src)
+			}
+			ref := &checkers.Lexed{Src: lx.Src, Tokens: lx.Tokens}
+			for i := range lx.Tokens {
+				if got, want := lx.Close(i), ref.Close(i); got != want {
+					t.Fatalf("Close(%d) %d, the pass %d\n%s", i, got, want, src)
+				}
+				if got, want := lx.Open(i), ref.Open(i); got != want {
+					t.Fatalf("Open(%d) %d, the pass %d\n%s", i, got, want, src)
+				}
+				if lx.Close(i) >= 0 {
+					pairs++
+				}
+			}
+			lx.Recycle()
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no brackets paired: the test proves nothing")
+	}
+	t.Logf("%d sources, %d pairs", len(srcs), pairs)
 }
