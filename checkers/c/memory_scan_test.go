@@ -2,6 +2,7 @@ package c
 
 import (
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/jsec/jsec/checkers"
@@ -331,4 +332,126 @@ func refUsedBefore(m memLex, a, pe, tok int, name string) (bool, memLoop) {
 		}
 	}
 	return false, memLoop{loopEnd, loopUpdate, loopKw}
+}
+
+// TestCondSplitMatchesWalk holds splitTop and condAtom to the versions
+// they replaced (two passes for every split; the path's end found once
+// per case) on every if condition of the fixtures (and
+// $JSEC_TRIAGE_CORPUS) and, recursively, on the operands they split off.
+func TestCondSplitMatchesWalk(t *testing.T) {
+	split, atoms := 0, 0
+	for _, src := range triageSources(t, "void f(int *p, int *q) { if (p && q && !p->x || q == NULL || (p = g()) || NULL != q->y) h(); }") {
+		lx := LexC(src)
+		for tok := range lx.Tokens {
+			if !lx.Is(tok, "if") || !lx.Is(tok+1, "(") {
+				continue
+			}
+			m, ok := newMemLex(lx, tok)
+			c := lx.Close(tok + 1)
+			if !ok || c < 0 {
+				continue
+			}
+			var walk func(from, to, depth int)
+			walk = func(from, to, depth int) {
+				gotOps, gotAnd := m.splitTop(from, to)
+				wantOps, wantAnd := refSplitTop(m, from, to)
+				if !reflect.DeepEqual(gotOps, wantOps) || gotAnd != wantAnd {
+					t.Fatalf("splitTop(%q) = %v %v, the walk %v %v", lx.Src[lx.Tokens[from].Start:lx.Tokens[to-1].End], gotOps, gotAnd, wantOps, wantAnd)
+				}
+				var gotPlain, wantPlain []int
+				got := m.condAtom(from, to, memCondVisit{plain: func(k int) { gotPlain = append(gotPlain, k) }})
+				want := refCondAtom(m, from, to, memCondVisit{plain: func(k int) { wantPlain = append(wantPlain, k) }})
+				if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotPlain, wantPlain) {
+					t.Fatalf("condAtom(%q) = %v %v, the walk %v %v", lx.Src[lx.Tokens[from].Start:lx.Tokens[to-1].End], got, gotPlain, want, wantPlain)
+				}
+				if len(want.nullT)+len(want.nullF) > 0 {
+					atoms++
+				}
+				if len(wantOps) > 1 {
+					split++
+					if depth < 4 {
+						for _, op := range wantOps {
+							if op[1] > op[0] {
+								walk(op[0], op[1], depth+1)
+							}
+						}
+					}
+				}
+			}
+			if c > tok+2 {
+				walk(tok+2, c, 0)
+			}
+		}
+		lx.Recycle()
+	}
+	if split == 0 || atoms == 0 {
+		t.Fatalf("%d splits, %d atoms with facts: the test proves little", split, atoms)
+	}
+	t.Logf("%d splits, %d atoms with facts", split, atoms)
+}
+
+func refSplitTop(m memLex, from, to int) (ops [][2]int, and bool) {
+	ors, ands := 0, 0
+	for k := from; k < to; k++ {
+		t := &m.lx.Tokens[k]
+		switch p := m.p1(k); {
+		case p == '(' || p == '[' || p == '{':
+			if c := m.closeOf(k); c > k && c < to {
+				k = c
+			}
+		case p == '?':
+			return nil, false
+		case t.End-t.Start == 2 && t.First == '|' && m.is(k, "||"):
+			ors++
+		case t.End-t.Start == 2 && t.First == '&' && m.is(k, "&&"):
+			ands++
+		}
+	}
+	op := "||"
+	switch {
+	case ors > 0:
+	case ands > 0:
+		op, and = "&&", true
+	default:
+		return nil, false
+	}
+	start := from
+	for k := from; k < to; k++ {
+		switch p := m.p1(k); {
+		case p == '(' || p == '[' || p == '{':
+			if c := m.closeOf(k); c > k && c < to {
+				k = c
+			}
+		case m.is(k, op):
+			ops = append(ops, [2]int{start, k})
+			start = k + 1
+		}
+	}
+	return append(ops, [2]int{start, to}), and
+}
+
+func refCondAtom(m memLex, from, to int, v memCondVisit) memCondFacts {
+	nullish := func(i int) bool { return m.is(i, "NULL") || m.is(i, "nullptr") || m.is(i, "0") }
+	at, null := -1, false
+	switch {
+	case m.ident(from) && m.pathEnd(from) == to:
+		at = from
+	case m.ident(from) && m.pathEnd(from)+2 == to && (m.is(to-2, "==") || m.is(to-2, "!=")) && nullish(to-1):
+		at, null = from, m.is(to-2, "==")
+	case nullish(from) && (m.is(from+1, "==") || m.is(from+1, "!=")) && m.ident(from+2) && m.pathEnd(from+2) == to:
+		at, null = from+2, m.is(from+1, "==")
+	case m.ident(from) && m.is(m.pathEnd(from), "=") && !m.is(from-1, "*"):
+		return memCondFacts{nullF: []memPath{{from, m.pathEnd(from)}}}
+	}
+	if at < 0 || m.is(at+1, "(") {
+		return memCondFacts{}
+	}
+	p := memPath{at, m.pathEnd(at)}
+	if p.end-p.at == 1 {
+		v.plain(at)
+	}
+	if null {
+		return memCondFacts{nullT: []memPath{p}}
+	}
+	return memCondFacts{nullF: []memPath{p}}
 }

@@ -45,15 +45,19 @@ func (m memLex) condNull(from, to int, ctx []memPath, v memCondVisit) memCondFac
 func (m memLex) condAtom(from, to int, v memCondVisit) memCondFacts {
 	nullish := func(i int) bool { return m.is(i, "NULL") || m.is(i, "nullptr") || m.is(i, "0") }
 	at, null := -1, false
+	pe := -1 // the end of the path at from, when from is a name
+	if m.ident(from) {
+		pe = m.pathEnd(from)
+	}
 	switch {
-	case m.ident(from) && m.pathEnd(from) == to:
+	case pe >= 0 && pe == to:
 		at = from
-	case m.ident(from) && m.pathEnd(from)+2 == to && (m.is(to-2, "==") || m.is(to-2, "!=")) && nullish(to-1):
+	case pe >= 0 && pe+2 == to && (m.is(to-2, "==") || m.is(to-2, "!=")) && nullish(to-1):
 		at, null = from, m.is(to-2, "==")
 	case nullish(from) && (m.is(from+1, "==") || m.is(from+1, "!=")) && m.ident(from+2) && m.pathEnd(from+2) == to:
 		at, null = from+2, m.is(from+1, "==")
-	case m.ident(from) && m.is(m.pathEnd(from), "=") && !m.is(from-1, "*"):
-		return memCondFacts{nullF: []memPath{{from, m.pathEnd(from)}}} // (p = f()) tests the new p
+	case pe >= 0 && m.is(pe, "=") && !m.is(from-1, "*"):
+		return memCondFacts{nullF: []memPath{{from, pe}}} // (p = f()) tests the new p
 	}
 	if at < 0 || m.is(at+1, "(") {
 		return memCondFacts{}
@@ -101,7 +105,9 @@ func (m memLex) condChain(ops [][2]int, ctx []memPath, v memCondVisit, and bool)
 // none at its top-level &&s (and is then true); nil when it has neither
 // or a top-level ?: (no short circuit the evaluator follows).
 func (m memLex) splitTop(from, to int) (ops [][2]int, and bool) {
-	ors, ands := 0, 0
+	// One pass notes the top-level || and && (the first of each, and
+	// whether there are more); a second splits only when there are more.
+	firstOr, firstAnd, moreOr, moreAnd := -1, -1, false, false
 	for k := from; k < to; k++ {
 		t := &m.lx.Tokens[k]
 		switch p := m.p1(k); {
@@ -112,18 +118,27 @@ func (m memLex) splitTop(from, to int) (ops [][2]int, and bool) {
 		case p == '?':
 			return nil, false
 		case t.End-t.Start == 2 && t.First == '|' && m.is(k, "||"):
-			ors++
+			moreOr = firstOr >= 0
+			if firstOr < 0 {
+				firstOr = k
+			}
 		case t.End-t.Start == 2 && t.First == '&' && m.is(k, "&&"):
-			ands++
+			moreAnd = firstAnd >= 0
+			if firstAnd < 0 {
+				firstAnd = k
+			}
 		}
 	}
-	op := "||"
+	op, first, more := "||", firstOr, moreOr
 	switch {
-	case ors > 0:
-	case ands > 0:
-		op, and = "&&", true
+	case firstOr >= 0:
+	case firstAnd >= 0:
+		op, first, more, and = "&&", firstAnd, moreAnd, true
 	default:
 		return nil, false
+	}
+	if !more {
+		return [][2]int{{from, first}, {first + 1, to}}, and
 	}
 	start := from
 	for k := from; k < to; k++ {
