@@ -319,16 +319,20 @@ func memFlow(p *checkers.Pass, fn syntax.Node) *flowResult {
 		if fn.End()-fn.Start() > memFlowMaxBytes {
 			return &flowResult{} // generated code and giant state machines
 		}
+		if memParseTrouble(p, fn) {
+			// Where the parser had to guess (often #if branches that
+			// split a statement), paths are unreliable: no walk, no
+			// diagnostics (which are all a result is asked for).
+			return &flowResult{}
+		}
 		a := newFlowAnalysis(p, fn)
 		if a == nil {
 			return &flowResult{}
 		}
 		a.run()
 		a.ar.release() // the result holds no state
-		if a.failed || memParseTrouble(p, fn) {
-			// Past the budget, or where the parser had to guess (often
-			// #if branches that split a statement), paths are unreliable.
-			return &flowResult{slots: a.slots}
+		if a.failed {
+			return &flowResult{slots: a.slots} // past the budget: unreliable too
 		}
 		return &flowResult{slots: a.slots, diags: a.diags}
 	})
