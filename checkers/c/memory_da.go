@@ -322,9 +322,11 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 			mentions = true
 		}
 		if m.is(j+1, "(") {
-			w := string(m.word(j))
-			falls = falls && !memNoReturn[w]
-			calls = calls || d.exposed && memUnknownCall(w)
+			// The shape check spares most calls the set lookup.
+			if falls && memNoReturnShape.may(&m.lx.Tokens[j]) {
+				falls = !memNoReturn[string(m.word(j))]
+			}
+			calls = calls || d.exposed && memUnknownCall(string(m.word(j)))
 		}
 	}
 	if mentions {

@@ -110,6 +110,10 @@ var memNoReturn = map[string]bool{
 	"serverPanic": true, "redisPanic": true, "_serverPanic": true, "panic": true, "fatal": true,
 }
 
+// memNoReturnShape holds the first bytes and lengths of memNoReturn's
+// names.
+var memNoReturnShape = newWordShape(memKeys(memNoReturn))
+
 // memAssertions continue only when their argument is true.
 var memAssertions = map[string]bool{
 	"assert": true, "ASSERT": true, "DEBUGASSERT": true, "g_assert": true, "serverAssert": true,

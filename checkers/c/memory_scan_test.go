@@ -239,6 +239,18 @@ func TestWordShapeKeepsEveryWord(t *testing.T) {
 	if ruled == 0 || kept == 0 {
 		t.Fatalf("%d ruled out, %d words kept: the test proves little", ruled, kept)
 	}
+	// Every word of a shape's set passes it, as a token of its own.
+	for _, c := range []struct {
+		shape *wordShape
+		words []string
+	}{{&inExternalTriggerShape, inExternalTriggers}, {&memNoReturnShape, memKeys(memNoReturn)}} {
+		for _, w := range c.words {
+			lx := LexC([]byte(w + "();"))
+			if !c.shape.may(&lx.Tokens[0]) {
+				t.Errorf("%q ruled out by its own shape", w)
+			}
+		}
+	}
 }
 
 // TestUsedBeforeMatchesWalk holds usedBefore (the loop keywords and
