@@ -103,8 +103,9 @@ func (d *memDA) gotoFrom(k int, assigned bool) {
 // label returns the state after the label at token k, entered by falling
 // through with assigned (identity when control cannot fall in): the join
 // with every goto to it when the walk saw them all, ahead of the label;
-// otherwise unassigned (reached from anywhere: an earlier goto, one in
-// code the walk skipped, a backward jump, a computed goto).
+// assigned when a later goto jumps back to it (see backLabel); otherwise
+// unassigned (reached from anywhere: an earlier goto, one in code the
+// walk skipped, a computed goto).
 func (d *memDA) label(k int, assigned bool) bool {
 	if !d.precise() {
 		// Leak: whatever the gotos carry, a block released or handed off
@@ -114,14 +115,21 @@ func (d *memDA) label(k int, assigned bool) bool {
 	m := d.m
 	name := m.text(k)
 	g := d.gotos[name]
-	n := 0
+	n, labels, back := 0, 0, false
 	for i := m.lx.Find(m.item.TokStart+1, m.item.TokEnd, name); i >= 0; i = m.lx.Find(i+1, m.item.TokEnd, name) {
+		if m.is(i+1, ":") {
+			labels++
+		}
 		if j := i - 1; m.is(j, "goto") || m.is(j, "&&") {
-			if j > k || m.is(j, "&&") {
+			if m.is(j, "&&") {
 				return false
 			}
+			back = back || j > k
 			n++
 		}
+	}
+	if back {
+		return m.backLabel(labels)
 	}
 	if n == 0 {
 		return assigned
@@ -130,6 +138,20 @@ func (d *memDA) label(k int, assigned bool) bool {
 		return false
 	}
 	return d.join(assigned, g.state)
+}
+
+// backLabel is the state after a label that a later goto jumps back to,
+// given how many "name :" the item holds. The state walk forgets all it
+// knows at such a label (flowAnalysis.labeled: havoc), so from there on
+// it reports no read of an uninitialised variable, no dereference of a
+// NULL and no use of a freed pointer: the precise walks go on assigned.
+// That takes the label to be the function's only one of its name (with
+// two, one may be in a lambda or a local class, whose gotos the state
+// walk does not see) and no __label__ declaration (a GNU nested
+// function's goto to its parent's label, which it does not see either);
+// otherwise unassigned, as for a label reached from anywhere.
+func (m memLex) backLabel(labels int) bool {
+	return labels == 1 && m.lx.Find(m.item.TokStart, m.item.TokEnd, "__label__") < 0
 }
 
 // join merges the states of two paths.

@@ -191,14 +191,25 @@ func refLabel(d *memDA, k int, assigned bool) bool {
 	m := d.m
 	name := m.text(k)
 	g := d.gotos[name]
-	n := 0
+	n, back := 0, false
 	for j := m.item.TokStart; j+1 < m.item.TokEnd; j++ {
 		if (m.is(j, "goto") || m.is(j, "&&")) && m.lx.Is(j+1, name) {
-			if j > k || m.is(j, "&&") {
+			if m.is(j, "&&") {
 				return false
 			}
+			back = back || j > k
 			n++
 		}
+	}
+	if back {
+		labels, gnu := 0, false
+		for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+			if m.lx.Is(j, name) && m.is(j+1, ":") {
+				labels++
+			}
+			gnu = gnu || m.lx.Is(j, "__label__")
+		}
+		return labels == 1 && !gnu
 	}
 	if n == 0 {
 		return assigned
