@@ -15,6 +15,7 @@ targets=(
 	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"
 	"./report FuzzIndent"
+	"./report/html FuzzConvertPieces"
 )
 for t in "${targets[@]}"; do
 	set -- $t

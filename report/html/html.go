@@ -163,7 +163,7 @@ func Write(w io.Writer, r *report.Report) error {
 func FromMarkdown(w io.Writer, r *report.Report, md []byte) error {
 	var body bytes.Buffer
 	body.Grow(len(md) + len(md)/2)
-	if err := converter.Convert(md, &body); err != nil {
+	if err := convert(md, &body); err != nil {
 		return fmt.Errorf("render markdown: %w", err)
 	}
 	d := pageData{

@@ -36,9 +36,15 @@ var converter = goldmark.New(
 // "# jsec report" heading is removed: the page header replaces it.
 type severityClasses struct{}
 
-func (severityClasses) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+func (severityClasses) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	src := reader.Source()
-	current := ""
+	// A piece of a larger document (see convert) starts from the state the
+	// pieces before it left, and leaves its own.
+	st, _ := pc.Get(classStateKey).(*classState)
+	if st == nil {
+		st = &classState{}
+	}
+	current := st.current
 	var drop []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -47,7 +53,7 @@ func (severityClasses) Transform(doc *ast.Document, reader text.Reader, _ parser
 		switch n := n.(type) {
 		case *ast.Heading:
 			switch {
-			case n.Level == 1 && len(drop) == 0:
+			case n.Level == 1 && len(drop) == 0 && !st.dropped:
 				drop = append(drop, n)
 			case n.Level == 2:
 				current = severityName(strings.SplitN(plainText(n, src), " ", 2)[0])
@@ -68,6 +74,7 @@ func (severityClasses) Transform(doc *ast.Document, reader text.Reader, _ parser
 	for _, n := range drop {
 		n.Parent().RemoveChild(n.Parent(), n)
 	}
+	st.current, st.dropped = current, st.dropped || len(drop) > 0
 }
 
 // severityName returns the lower-case severity s names, or "".
