@@ -34,6 +34,12 @@ import (
 // this the document is converted whole.
 const minPiece = 32 << 10
 
+// maxPieces bounds the pieces however many CPUs there are: piece i's id
+// generator is first fed the headings of the i pieces before it, so the
+// feeding grows with the square of the pieces (and the report's other
+// writers run at the same time anyway).
+const maxPieces = 4
+
 // piece is one part of the document to convert, with what the line pass
 // expects of it.
 type piece struct {
@@ -58,7 +64,7 @@ var classStateKey = parser.NewContextKey()
 // convert renders md into body: in pieces when it is large and splits
 // cleanly, at once otherwise.
 func convert(md []byte, body *bytes.Buffer) error {
-	if pieces := split(md, runtime.NumCPU(), minPiece); len(pieces) > 1 {
+	if pieces := split(md, min(runtime.NumCPU(), maxPieces), minPiece); len(pieces) > 1 {
 		if ok, err := convertPieces(md, pieces, body); err != nil || ok {
 			return err
 		}
