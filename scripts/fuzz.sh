@@ -11,6 +11,7 @@ targets=(
 	"./checkers/rust FuzzLex"
 	"./checkers/syntax FuzzParse -tags=tsassert"
 	"./checkers/ignore FuzzParse"
+	"./checkers/ignore FuzzPlainGlob"
 	"./rules/grep FuzzSearch"
 	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pattern is one compiled line of an ignore file.
@@ -19,7 +20,14 @@ type Pattern struct {
 	Line    int
 	negate  bool
 	dirOnly bool
-	re      *regexp.Regexp
+	// segs is the pattern split at its slashes when every part is a
+	// plain glob (literal text, "*" and "?"): the usual line of an
+	// ignore file ("*.o", "/git-add", "build/", "docs/*.tmp") is then
+	// matched component by component, without a regular expression.
+	// re is nil then; otherwise segs is nil and re does the matching.
+	segs     []string
+	anchored bool
+	re       *regexp.Regexp
 }
 
 // Matcher holds the patterns of one ignore file, which apply to paths
@@ -74,7 +82,7 @@ func (m *Matcher) Match(rel string, isDir bool) (ignored, matched bool) {
 		if p.dirOnly && !isDir {
 			continue
 		}
-		if p.re.MatchString(rel) {
+		if p.match(rel) {
 			return !p.negate, true
 		}
 	}
@@ -108,20 +116,122 @@ func compile(line string) (Pattern, bool, error) {
 	// directory; otherwise it matches a name at any depth.
 	anchored := strings.Contains(line, "/")
 	line = strings.TrimPrefix(line, "/")
-	body, err := translate(line)
-	if err != nil {
-		return p, false, err
+	p.anchored = anchored
+	if plainGlob(line) {
+		p.segs = strings.Split(line, "/")
+		return p, true, nil
 	}
-	prefix := "^(?:.*/)?"
-	if anchored {
-		prefix = "^"
-	}
-	// A pattern that names a directory also covers everything under it.
-	p.re, err = regexp.Compile(prefix + body + "(?:/.*)?$")
+	var err error
+	p.re, err = compileRegexp(line, anchored)
 	if err != nil {
 		return p, false, err
 	}
 	return p, true, nil
+}
+
+// compileRegexp is the regular expression of a pattern's glob (its
+// leading slash and trailing slashes removed).
+func compileRegexp(glob string, anchored bool) (*regexp.Regexp, error) {
+	body, err := translate(glob)
+	if err != nil {
+		return nil, err
+	}
+	// (?s): a name may hold a newline, which "." matches then too.
+	prefix := "(?s)^(?:.*/)?"
+	if anchored {
+		prefix = "(?s)^"
+	}
+	// A pattern that names a directory also covers everything under it.
+	return regexp.Compile(prefix + body + "(?:/.*)?$")
+}
+
+// plainGlob reports whether a glob uses only literal text, "*" and "?"
+// (no escape, class or "**"), in valid UTF-8 without U+FFFD (which a
+// regular expression would also match against an invalid byte).
+func plainGlob(g string) bool {
+	return !strings.ContainsAny(g, "\\[\uFFFD") && !strings.Contains(g, "**") && utf8.ValidString(g)
+}
+
+// match reports whether the pattern matches rel. A plain unanchored
+// pattern (one part, no slash) matches rel when one of its components
+// does; an anchored one when rel's first components match its parts in
+// order. Whatever follows is inside what was matched.
+func (p *Pattern) match(rel string) bool {
+	if p.segs == nil {
+		return p.re.MatchString(rel)
+	}
+	if !p.anchored {
+		seg := p.segs[0]
+		for {
+			i := strings.IndexByte(rel, '/')
+			if i < 0 {
+				return globMatch(seg, rel)
+			}
+			if globMatch(seg, rel[:i]) {
+				return true
+			}
+			rel = rel[i+1:]
+		}
+	}
+	for k, seg := range p.segs {
+		i := strings.IndexByte(rel, '/')
+		if i < 0 {
+			return k == len(p.segs)-1 && globMatch(seg, rel)
+		}
+		if !globMatch(seg, rel[:i]) {
+			return false
+		}
+		rel = rel[i+1:]
+	}
+	return true
+}
+
+// globMatch matches a name (no slash) against a glob of literal text,
+// "*" (any run of characters) and "?" (one character: one UTF-8
+// sequence, or one byte that is not part of a valid one).
+func globMatch(glob, name string) bool {
+	// The usual shapes first: a literal, "*suffix", "prefix*".
+	if !strings.ContainsAny(glob, "*?") {
+		return glob == name
+	}
+	if glob[0] == '*' && !strings.ContainsAny(glob[1:], "*?") {
+		return strings.HasSuffix(name, glob[1:])
+	}
+	// Greedy matching with backtracking to the last star: each star
+	// absorbs one more character when what follows it fails.
+	gi, ni := 0, 0
+	starG, starN := -1, 0
+	for ni < len(name) {
+		if gi < len(glob) {
+			switch c := glob[gi]; c {
+			case '*':
+				starG, starN = gi, ni
+				gi++
+				continue
+			case '?':
+				_, n := utf8.DecodeRuneInString(name[ni:])
+				gi++
+				ni += n
+				continue
+			default:
+				if c == name[ni] {
+					gi++
+					ni++
+					continue
+				}
+			}
+		}
+		if starG < 0 {
+			return false
+		}
+		_, n := utf8.DecodeRuneInString(name[starN:])
+		starN += n
+		gi, ni = starG+1, starN
+	}
+	for gi < len(glob) && glob[gi] == '*' {
+		gi++
+	}
+	return gi == len(glob)
 }
 
 // translate turns a glob into a regexp body.
@@ -174,8 +284,17 @@ func translate(g string) (string, error) {
 			class = strings.ReplaceAll(class, `\`, `\\`)
 			b.WriteString("[" + class + "]")
 			i = j
+		case c >= utf8.RuneSelf && utf8.FullRuneInString(g[i:]):
+			// A multi-byte character is one literal, not one per byte.
+			r, n := utf8.DecodeRuneInString(g[i:])
+			if r == utf8.RuneError && n == 1 {
+				b.WriteString(regexp.QuoteMeta(string(rune(c))))
+				break
+			}
+			b.WriteString(regexp.QuoteMeta(g[i : i+n]))
+			i += n - 1
 		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+			b.WriteString(regexp.QuoteMeta(string(rune(c))))
 		}
 	}
 	return b.String(), nil

@@ -1,6 +1,8 @@
 package ignore
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -18,6 +20,8 @@ func TestMatch(t *testing.T) {
 		"[Tt]emp[0-9]",
 		"\\#literal",
 		"trailing   ",
+		"[Rr]ésumé",
+		"naïve",
 	)
 	cases := []struct {
 		path  string
@@ -47,6 +51,10 @@ func TestMatch(t *testing.T) {
 		{"#literal", false, true, true},
 		{"trailing", false, true, true},
 		{"main.c", false, false, false},
+		{"docs/résumé", false, true, true}, // a class and multi-byte text
+		{"Résumé/x.c", false, true, true},
+		{"src/naïve/x.c", false, true, true},
+		{"naive", false, false, false},
 	}
 	for _, c := range cases {
 		got, ok := m.Match(c.path, c.dir)
@@ -87,5 +95,92 @@ func FuzzParse(f *testing.F) {
 		m, _ := Parse([]byte(data))
 		m.Match(path, false)
 		m.Match(path, true)
+	})
+}
+
+// regexpTwin is the regular expression the pattern stood for before
+// plain globs were matched without one.
+func regexpTwin(t testing.TB, p *Pattern) *regexp.Regexp {
+	re, err := compileRegexp(strings.Join(p.segs, "/"), p.anchored)
+	if err != nil {
+		t.Fatalf("%q: %v", p.Source, err)
+	}
+	return re
+}
+
+// checkTwin fails when a plain pattern and its regular expression
+// disagree on a path.
+func checkTwin(t testing.TB, line, rel string) {
+	m, errs := Parse([]byte(line))
+	if len(errs) > 0 || m.Len() != 1 || m.patterns[0].segs == nil {
+		return
+	}
+	p := &m.patterns[0]
+	if got, want := p.match(rel), regexpTwin(t, p).MatchString(rel); got != want {
+		t.Fatalf("pattern %q, path %q: matched %v, its regular expression %v", line, rel, got, want)
+	}
+}
+
+// words lists every string of up to n symbols of the alphabet.
+func words(alphabet []string, n int) []string {
+	out := []string{""}
+	last := []string{""}
+	for range n {
+		var next []string
+		for _, w := range last {
+			for _, a := range alphabet {
+				next = append(next, w+a)
+			}
+		}
+		out = append(out, next...)
+		last = next
+	}
+	return out
+}
+
+// TestPlainGlobsMatchTheirRegexp runs every plain pattern of up to four
+// symbols against every path of up to four, multi-byte and invalid
+// UTF-8 and a newline included.
+func TestPlainGlobsMatchTheirRegexp(t *testing.T) {
+	globs := words([]string{"a", "*", "?", "/", "é"}, 4)
+	paths := words([]string{"a", "b", "/", "é", "\xff", "\n"}, 4)
+	plain := 0
+	for _, g := range globs {
+		m, _ := Parse([]byte(g))
+		if m.Len() == 0 || m.patterns[0].segs == nil {
+			continue
+		}
+		plain++
+		p := &m.patterns[0]
+		re := regexpTwin(t, p)
+		for _, rel := range paths {
+			if got, want := p.match(rel), re.MatchString(rel); got != want {
+				t.Fatalf("pattern %q, path %q: matched %v, its regular expression %v", g, rel, got, want)
+			}
+		}
+	}
+	if plain < 300 {
+		t.Fatalf("only %d of %d patterns took the plain path", plain, len(globs))
+	}
+}
+
+func TestPlainOrRegexp(t *testing.T) {
+	for line, plain := range map[string]bool{
+		"*.o": true, "/git-add": true, "build/": true, "docs/*.tmp": true, "log?.txt": true,
+		"docs/**/*.tmp": false, "[Tt]emp": false, "a\\*b": false, "a\uFFFDb": false, "\xffx": false,
+	} {
+		m := MustParse(line)
+		if got := m.patterns[0].segs != nil; got != plain {
+			t.Errorf("%q: plain %v, want %v", line, got, plain)
+		}
+	}
+}
+
+func FuzzPlainGlob(f *testing.F) {
+	f.Add("*.o", "src/x.o")
+	f.Add("/a*b?c/d", "a\xffbzc/d/e")
+	f.Add("*a*a", "aaa/b")
+	f.Fuzz(func(t *testing.T, line, rel string) {
+		checkTwin(t, line, rel)
 	})
 }
