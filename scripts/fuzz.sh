@@ -12,6 +12,7 @@ targets=(
 	"./checkers/syntax FuzzParse -tags=tsassert"
 	"./checkers/ignore FuzzParse"
 	"./checkers/ignore FuzzPlainGlob"
+	"./checkers/ignore FuzzIndexedMatch"
 	"./rules/grep FuzzSearch"
 	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"

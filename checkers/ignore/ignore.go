@@ -26,6 +26,7 @@ type Pattern struct {
 	// matched component by component, without a regular expression.
 	// re is nil then; otherwise segs is nil and re does the matching.
 	segs     []string
+	shapes   []shape // of each part of segs
 	anchored bool
 	re       *regexp.Regexp
 }
@@ -34,7 +35,18 @@ type Pattern struct {
 // relative to the directory that holds it.
 type Matcher struct {
 	patterns []Pattern
+	// Most lines of an ignore file name one file or directory: "/git-add"
+	// (rooted: rel's first component) or "core" (any component). Those
+	// are looked up by name: rooted and names map a name to the last
+	// such line, and rest lists the others' indices, in order.
+	rooted, names map[string]lastLine
+	rest          []int32
 }
+
+// lastLine is one more than the index of the last pattern naming a
+// name, among all (for a directory) and among those that are not
+// directory-only (for a file); 0 when there is none.
+type lastLine struct{ any, file int32 }
 
 // Parse compiles the lines of an ignore file. Lines that do not compile
 // (an unterminated "[") are reported in errs and skipped, as git does.
@@ -52,10 +64,33 @@ func Parse(data []byte) (m *Matcher, errs []error) {
 		}
 		if ok {
 			p.Line = n
-			m.patterns = append(m.patterns, p)
+			m.add(p)
 		}
 	}
 	return m, errs
+}
+
+// add appends a pattern, indexing it by name when it is one.
+func (m *Matcher) add(p Pattern) {
+	i := int32(len(m.patterns))
+	m.patterns = append(m.patterns, p)
+	if len(p.segs) != 1 || strings.ContainsAny(p.segs[0], "*?") {
+		m.rest = append(m.rest, i)
+		return
+	}
+	idx := &m.names
+	if p.anchored {
+		idx = &m.rooted
+	}
+	if *idx == nil {
+		*idx = map[string]lastLine{}
+	}
+	l := (*idx)[p.segs[0]]
+	l.any = i + 1
+	if !p.dirOnly {
+		l.file = i + 1
+	}
+	(*idx)[p.segs[0]] = l
 }
 
 // MustParse is Parse for built-in pattern lists; it panics on a bad line.
@@ -77,16 +112,34 @@ func (m *Matcher) Match(rel string, isDir bool) (ignored, matched bool) {
 	if m == nil {
 		return false, false
 	}
-	for i := len(m.patterns) - 1; i >= 0; i-- {
-		p := &m.patterns[i]
-		if p.dirOnly && !isDir {
-			continue
+	best := int32(-1)
+	pick := func(l lastLine) {
+		i := l.file
+		if isDir {
+			i = l.any
 		}
-		if p.match(rel) {
-			return !p.negate, true
+		best = max(best, i-1)
+	}
+	if m.rooted != nil {
+		first, _, _ := strings.Cut(rel, "/")
+		pick(m.rooted[first])
+	}
+	if m.names != nil {
+		for c := range strings.SplitSeq(rel, "/") {
+			pick(m.names[c])
 		}
 	}
-	return false, false
+	for j := len(m.rest) - 1; j >= 0 && m.rest[j] > best; j-- {
+		p := &m.patterns[m.rest[j]]
+		if (!p.dirOnly || isDir) && p.match(rel) {
+			best = m.rest[j]
+			break
+		}
+	}
+	if best < 0 {
+		return false, false
+	}
+	return !m.patterns[best].negate, true
 }
 
 func compile(line string) (Pattern, bool, error) {
@@ -119,6 +172,9 @@ func compile(line string) (Pattern, bool, error) {
 	p.anchored = anchored
 	if plainGlob(line) {
 		p.segs = strings.Split(line, "/")
+		for _, g := range p.segs {
+			p.shapes = append(p.shapes, shapeOf(g))
+		}
 		return p, true, nil
 	}
 	var err error
@@ -161,13 +217,13 @@ func (p *Pattern) match(rel string) bool {
 		return p.re.MatchString(rel)
 	}
 	if !p.anchored {
-		seg := p.segs[0]
+		seg, sh := p.segs[0], p.shapes[0]
 		for {
 			i := strings.IndexByte(rel, '/')
 			if i < 0 {
-				return globMatch(seg, rel)
+				return sh.match(seg, rel)
 			}
-			if globMatch(seg, rel[:i]) {
+			if sh.match(seg, rel[:i]) {
 				return true
 			}
 			rel = rel[i+1:]
@@ -176,9 +232,9 @@ func (p *Pattern) match(rel string) bool {
 	for k, seg := range p.segs {
 		i := strings.IndexByte(rel, '/')
 		if i < 0 {
-			return k == len(p.segs)-1 && globMatch(seg, rel)
+			return k == len(p.segs)-1 && p.shapes[k].match(seg, rel)
 		}
-		if !globMatch(seg, rel[:i]) {
+		if !p.shapes[k].match(seg, rel[:i]) {
 			return false
 		}
 		rel = rel[i+1:]
@@ -186,17 +242,40 @@ func (p *Pattern) match(rel string) bool {
 	return true
 }
 
+// shape is how a plain glob is matched: the usual shapes ("name",
+// "*.ext") by comparison, the others by globMatch.
+type shape uint8
+
+const (
+	literal shape = iota
+	suffix        // "*" and a literal
+	wild
+)
+
+func shapeOf(glob string) shape {
+	switch {
+	case !strings.ContainsAny(glob, "*?"):
+		return literal
+	case glob[0] == '*' && !strings.ContainsAny(glob[1:], "*?"):
+		return suffix
+	}
+	return wild
+}
+
+func (sh shape) match(glob, name string) bool {
+	switch sh {
+	case literal:
+		return glob == name
+	case suffix:
+		return strings.HasSuffix(name, glob[1:])
+	}
+	return globMatch(glob, name)
+}
+
 // globMatch matches a name (no slash) against a glob of literal text,
 // "*" (any run of characters) and "?" (one character: one UTF-8
 // sequence, or one byte that is not part of a valid one).
 func globMatch(glob, name string) bool {
-	// The usual shapes first: a literal, "*suffix", "prefix*".
-	if !strings.ContainsAny(glob, "*?") {
-		return glob == name
-	}
-	if glob[0] == '*' && !strings.ContainsAny(glob[1:], "*?") {
-		return strings.HasSuffix(name, glob[1:])
-	}
 	// Greedy matching with backtracking to the last star: each star
 	// absorbs one more character when what follows it fails.
 	gi, ni := 0, 0

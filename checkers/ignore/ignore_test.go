@@ -184,3 +184,68 @@ func FuzzPlainGlob(f *testing.F) {
 		checkTwin(t, line, rel)
 	})
 }
+
+// matchLinear is Match without the name index: the last matching line
+// of all, tried one by one.
+func matchLinear(m *Matcher, rel string, isDir bool) (ignored, matched bool) {
+	for i := len(m.patterns) - 1; i >= 0; i-- {
+		p := &m.patterns[i]
+		if (!p.dirOnly || isDir) && p.match(rel) {
+			return !p.negate, true
+		}
+	}
+	return false, false
+}
+
+func checkIndexed(t testing.TB, m *Matcher, rel string) {
+	for _, dir := range []bool{false, true} {
+		gi, gm := m.Match(rel, dir)
+		wi, wm := matchLinear(m, rel, dir)
+		if gi != wi || gm != wm {
+			var src []string
+			for _, p := range m.patterns {
+				src = append(src, p.Source)
+			}
+			t.Fatalf("%q (dir %v) against %q: %v,%v; one line at a time %v,%v", rel, dir, src, gi, gm, wi, wm)
+		}
+	}
+}
+
+// TestIndexedMatchesLinear: ignore files of four lines drawn from names,
+// rooted names, directory-only and negated ones, globs and a class, the
+// same name repeated, against paths of up to three components.
+func TestIndexedMatchesLinear(t *testing.T) {
+	lines := []string{"a", "/a", "a/", "!a", "!/a/", "b", "/b", "!b/", "*.c", "a/b", "!a.c", "b*", "[ab]", "/a/b/", "a.c"}
+	paths := words([]string{"a", "b", "a.c"}, 3)
+	var rels []string
+	for _, w := range paths {
+		if w != "" {
+			rels = append(rels, w, "a/"+w, w+"/b", "b/"+w+"/a")
+		}
+	}
+	n := 0
+	for _, a := range lines {
+		for _, b := range lines {
+			for _, c := range lines {
+				for _, d := range []string{"a", "!a/", "*.c", "!b"} {
+					m := MustParse(a, b, c, d)
+					for _, rel := range rels {
+						checkIndexed(t, m, rel)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n != len(lines)*len(lines)*len(lines)*4 {
+		t.Fatal(n)
+	}
+}
+
+func FuzzIndexedMatch(f *testing.F) {
+	f.Add("a\n!/a\n*.c\nb/\n!b", "x/a/b")
+	f.Fuzz(func(t *testing.T, data, rel string) {
+		m, _ := Parse([]byte(data))
+		checkIndexed(t, m, rel)
+	})
+}
