@@ -1,3 +1,5 @@
+//go:build !jsec_cpgo
+
 #if defined(__APPLE__)
 #include <malloc/malloc.h>
 #define malloc_usable_size malloc_size

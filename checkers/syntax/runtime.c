@@ -1,3 +1,5 @@
+//go:build !jsec_cpgo
+
 /* The tree-sitter runtime, compiled here as one translation unit from the
  * unmodified sources in tsrt/ (copied from
  * github.com/smacker/go-tree-sitter@v0.0.0-20240827094217-dd81d9e9be82, the

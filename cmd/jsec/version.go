@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsec/jsec/checkers/syntax"
 	"github.com/jsec/jsec/rules"
 )
 
@@ -15,8 +16,8 @@ func newVersionCmd(io streams) *cobra.Command {
 		Short: "Print jsec's version",
 		Args:  argsError(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			fmt.Fprintf(io.Out, "jsec %s (%s, %s/%s, %d rules, grammars: c, cpp, rust)\n",
-				version, runtime.Version(), runtime.GOOS, runtime.GOARCH, len(rules.All()))
+			fmt.Fprintf(io.Out, "jsec %s (%s, %s/%s, %d rules, grammars: c, cpp, rust; C parser: %s)\n",
+				version, runtime.Version(), runtime.GOOS, runtime.GOARCH, len(rules.All()), syntax.ParserBuild())
 			return nil
 		},
 	}

@@ -1,3 +1,5 @@
+//go:build !jsec_cpgo
+
 #include "parser.h"
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -80,7 +80,9 @@ func TestVendoredGrammars(t *testing.T) {
 		{"cpp_scanner.c", prefix.Replace(strings.Replace(read(filepath.Join(dir, "cpp", "scanner.c")), `#include "../alloc.h"`, `#include "alloc.h"`, 1))},
 		{"alloc.h", read(filepath.Join(dir, "alloc.h"))},
 	} {
-		if read(f.ours) != f.want {
+		// The build constraint that leaves c_parser.c to scripts/cpgo.sh's
+		// archive under the jsec_cpgo tag is jsec's.
+		if strings.TrimPrefix(read(f.ours), "//go:build !jsec_cpgo\n\n") != f.want {
 			t.Errorf("%s differs from the module's copy beyond the documented changes: copy it again (see the package doc)", f.ours)
 		}
 	}

@@ -1,3 +1,5 @@
+//go:build !jsec_cpgo
+
 /* maps.c holds ADVANCE_MAP's ASCII table (parser.h) to the generator's
  * linear search, and defines the switch that turns the table off. */
 #include "parser.h"
