@@ -35,16 +35,16 @@ endif
 
 # CPGO=1 (the default) compiles the C side of the parser (the tree-sitter
 # runtime, jsec's tree flattening and the C grammar) with gcc's
-# profile-guided optimisation: scripts/cpgo.sh compiles it instrumented,
-# parses the repository's C fixtures with it, compiles it again with the
-# counts into build/cpgo/libjsecparse.a (13 s on the bench machine, redone
-# only when those sources or the compiler change), and the binary links
-# that archive instead of cgo's compile of the same files (-tags
-# jsec_cpgo). A parse took about a fifth less CPU (git's C files, user
-# time median of 8 rounds: 1.62 -> 1.37 s; 8% fewer instructions), the
-# bench's three scans 5% less. Where the script fails (another compiler,
-# no gcov runtime) the build goes on without it, as with CPGO=0; go build
-# and go test never use it. jsec version says which it is ("C parser").
+# profile-guided optimisation at -O3: scripts/cpgo.sh compiles it
+# instrumented, parses the repository's C fixtures with it, compiles it
+# again with the counts into build/cpgo/libjsecparse.a (15 s on the bench
+# machine, redone only when those sources, the flags or the compiler
+# change), and the binary links that archive instead of cgo's compile of
+# the same files (-tags jsec_cpgo). A parse takes a fifth fewer
+# instructions, the bench's three scans about a tenth less CPU. Where the
+# script fails (another compiler, no gcov runtime) the build goes on
+# without it, as with CPGO=0; go build and go test never use it. jsec
+# version says which it is ("C parser").
 CPGO ?= 1
 
 .PHONY: build test bench bench-compare vet fmt fuzz pgo clean

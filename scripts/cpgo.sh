@@ -23,8 +23,10 @@ CC=${CC:-gcc}
 S=checkers/syntax
 G=$S/internal/grammars
 # The flags cgo compiles these files with (syntax.go, ndebug.go,
-# grammars.go), for position-independent code as cgo builds it.
-common=(-O2 -fPIC -pthread -w)
+# grammars.go: -O2, -DNDEBUG, position-independent code), but -O3: with
+# the profile it took a parse 13% fewer instructions than -O2 did (and
+# about 10% less CPU); without one, -O3 had not helped.
+common=(-O3 -fPIC -pthread -w)
 rt=("${common[@]}" -DNDEBUG -I"$S" -I"$S/tsrt")
 gr=("${common[@]}" -I"$G" -I"$S/tsrt")
 
