@@ -61,10 +61,12 @@ build:
 	set -x; CGO_ENABLED=1 $(GO) build -trimpath -tags "$$tags" -ldflags '$(LDFLAGS) '"$$xldflags"' $(LINKFLAGS)' -o $(BIN) ./cmd/jsec
 
 # After make build, the parser's tests run again against the C code the
-# binary links (scripts/cpgo.sh's archive), as that code is compiled apart.
+# binary links (scripts/cpgo.sh's archive, brought up to date first), as
+# that code is compiled apart.
 test:
 	CGO_ENABLED=1 $(GO) test -pgo=off -count=1 ./...
-	@if [ -f build/cpgo/libjsecparse.a ]; then set -x; CGO_ENABLED=1 $(GO) test -pgo=off -count=1 -tags jsec_cpgo ./checkers/syntax/... ./checkers/c; fi
+	@if [ -f build/cpgo/libjsecparse.a ] && CC='$(or $(CC),gcc)' scripts/cpgo.sh build/cpgo; then \
+		set -x; CGO_ENABLED=1 $(GO) test -pgo=off -count=1 -tags jsec_cpgo ./checkers/syntax/... ./checkers/c; fi
 
 vet:
 	$(GO) vet ./...
