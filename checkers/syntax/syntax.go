@@ -26,7 +26,7 @@
 package syntax
 
 /*
-#cgo CFLAGS: -O2
+#cgo CFLAGS: -O2 -fvisibility=hidden
 #include <stdlib.h>
 #include "flatten.h"
 const TSLanguage *tree_sitter_rust(void);
