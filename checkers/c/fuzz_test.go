@@ -51,6 +51,7 @@ func FuzzTriage(f *testing.F) {
 		"int main(int argc, char **argv) { char *v = malloc(atoi(argv[1]) * sizeof(int)); }",
 		"void f() { wchar_t w[4]; wcsncpy(w, s, sizeof(w)); memcpy(b + 2, c, sizeof(b) - 2); }",
 		"( ) && || ? : { } [ ] & * = == != -> . , ; if while for do switch case default goto",
+		"int f(int a) { int n; if (a) n = 1;\n#if V6\nelse if (b) n = 2; else n = 4;\n#elif W\n\n#else\nelse g();\n#endif\nelse return n; return n; }",
 	} {
 		f.Add([]byte(s), false)
 		f.Add([]byte(s), true)

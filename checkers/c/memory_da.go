@@ -752,6 +752,11 @@ func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 func (d *memDA) branchStmts(k, to int, assigned, aThen, aElse bool) (int, bool, bool) {
 	m := d.m
 	n1, a1, f1 := d.stmt(k, to, aThen)
+	if d.plain() && n1 < to && m.lx.Kind(n1) == checkers.TokPreproc {
+		if next, a, f, ok := d.elseArms(n1, to, aElse, a1, f1); ok {
+			return next, a, f
+		}
+	}
 	if !m.is(n1, "else") {
 		if !f1 {
 			return n1, aElse, true
@@ -768,6 +773,118 @@ func (d *memDA) branchStmts(k, to int, assigned, aThen, aElse bool) (int, bool, 
 		return n2, a2, true
 	}
 	return n2, assigned, false
+}
+
+// elseArms walks the arms of an if-else chain that an #if group splits:
+// the group right after the then-statement (its state a1, falling through
+// f1), each of its branches empty or "else …", and an else after it or
+// none:
+//
+//	if (a) x = 1;
+//	#ifdef V6
+//	else if (b) x = 2;
+//	#endif
+//	else continue;
+//
+// Each configuration is a chain of its own: the then-statement, the arms
+// of one branch (or none, when a branch is empty or the group may be
+// compiled out), the else after the group taking the false path of the
+// branch's last if. The state after it all joins them. ok is false, and
+// nothing walked, when the group is not of that form.
+func (d *memDA) elseArms(k, to int, aElse, a1, f1 bool) (next int, a, f, ok bool) {
+	m := d.m
+	switch memDirective(m, k) {
+	case "if", "ifdef", "ifndef":
+	default:
+		return 0, false, false, false
+	}
+	branches, end := m.directiveGroup(k, to)
+	if end < 0 {
+		return 0, false, false, false
+	}
+	absent := len(branches) < 2 || memDirective(m, branches[len(branches)-1][0]-1) != "else"
+	for _, b := range branches {
+		if b[0] == b[1] {
+			absent = true
+		} else if !m.is(b[0], "else") || !m.balanced(b[0], b[1]) {
+			return 0, false, false, false
+		}
+	}
+	next = end + 1
+	final := -1 // the statement of the else after the group
+	if m.is(next, "else") {
+		final = next + 1
+		// Where it ends, from a walk that finds nothing (entered with
+		// the state of a path that does not exist).
+		next, _, _ = d.stmt(final, to, d.identity())
+	}
+	// tail walks what follows a chain's last if on its false path.
+	tail := func(entry bool) (bool, bool) {
+		if final < 0 {
+			return entry, true
+		}
+		_, ta, tf := d.stmt(final, to, entry)
+		return ta, tf
+	}
+	a, f = d.identity(), false
+	add := func(ai, fi bool) {
+		if fi {
+			a, f = d.join(a, ai), true
+		}
+	}
+	add(a1, f1)
+	for _, b := range branches {
+		if b[0] < b[1] {
+			add(d.arm(b[0]+1, b[1], aElse, tail))
+		}
+	}
+	if absent {
+		add(tail(aElse))
+	}
+	if !f {
+		return next, a1, false, true
+	}
+	return next, a, true, true
+}
+
+// arm walks the tokens [k, end) after an "else" in a branch of elseArms'
+// group, entered with entry: "if (c) S", with an "else …" of its own or
+// with tail taking its false path, or a last statement.
+func (d *memDA) arm(k, end int, entry bool, tail func(bool) (bool, bool)) (bool, bool) {
+	m := d.m
+	if !m.is(k, "if") || !m.is(k+1, "(") {
+		n, a, f := d.stmt(k, end, entry)
+		if n != end {
+			d.giveUp()
+		}
+		return a, f
+	}
+	c := m.closeOf(k + 1)
+	if c < 0 || c >= end {
+		d.giveUp()
+		return false, true
+	}
+	aThen, aElse := d.branches(k+2, c, entry)
+	n1, a1, f1 := d.stmt(c+1, end, aThen)
+	var a2, f2 bool
+	switch {
+	case n1 < end && m.is(n1, "else"):
+		a2, f2 = d.arm(n1+1, end, aElse, tail)
+	case n1 == end:
+		a2, f2 = tail(aElse)
+	default:
+		d.giveUp()
+		return false, true
+	}
+	switch {
+	case f1 && f2:
+		return d.join(a1, a2), true
+	case f1:
+		return a1, true
+	case f2:
+		return a2, true
+	}
+	return entry, false
 }
 
 func (d *memDA) loop(k, to int, assigned bool) (int, bool, bool) {
@@ -951,7 +1068,33 @@ func (d *memDA) directive(k, to int, assigned bool) (int, bool, bool) {
 	default: // #endif of a group the walk started in, #define, #pragma …
 		return k + 1, assigned, true
 	}
-	var branches [][2]int
+	branches, end := m.directiveGroup(k, to)
+	if end < 0 {
+		d.giveUp()
+		return to, false, true
+	}
+	hasElse := len(branches) > 1 && memDirective(m, branches[len(branches)-1][0]-1) == "else"
+	outA, outF := d.identity(), false
+	if !hasElse {
+		outA, outF = assigned, true // the whole group may be compiled out
+	}
+	for _, b := range branches {
+		if !m.balanced(b[0], b[1]) {
+			d.giveUp()
+			return to, false, true
+		}
+		a, f := d.seq(b[0], b[1], assigned, true)
+		if f {
+			outA, outF = d.join(outA, a), true
+		}
+	}
+	return end + 1, outA, outF
+}
+
+// directiveGroup returns the branches of the #if group whose #if (#ifdef,
+// #ifndef) is token k, each the tokens between two of its directives, and
+// its #endif: end is -1 when the group does not end before to.
+func (m memLex) directiveGroup(k, to int) (branches [][2]int, end int) {
 	start, depth, end := k+1, 0, -1
 	for j := k + 1; j < to && end < 0; j++ {
 		if m.lx.Kind(j) != checkers.TokPreproc {
@@ -973,26 +1116,7 @@ func (d *memDA) directive(k, to int, assigned bool) (int, bool, bool) {
 			}
 		}
 	}
-	if end < 0 {
-		d.giveUp()
-		return to, false, true
-	}
-	hasElse := len(branches) > 1 && memDirective(m, branches[len(branches)-1][0]-1) == "else"
-	outA, outF := d.identity(), false
-	if !hasElse {
-		outA, outF = assigned, true // the whole group may be compiled out
-	}
-	for _, b := range branches {
-		if !m.balanced(b[0], b[1]) {
-			d.giveUp()
-			return to, false, true
-		}
-		a, f := d.seq(b[0], b[1], assigned, true)
-		if f {
-			outA, outF = d.join(outA, a), true
-		}
-	}
-	return end + 1, outA, outF
+	return branches, end
 }
 
 // memDirective returns the name of the directive token k (if, else …).

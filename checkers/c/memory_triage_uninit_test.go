@@ -45,6 +45,17 @@ func TestUninitTriageGotoAndChains(t *testing.T) {
 		// know, then &x: no read of m (flowAnalysis.binary).
 		{"an address after a parenthesised name", `int f(int a) { int m; int v = (a) & m; return v; }`, false},
 		{"a bitwise and after an expression in parentheses", `int f(int a) { int m; int v = (a + 1) & m; return v; }`, true},
+		// An #if group that holds arms of an if-else chain: each arm is
+		// an alternative (the configurations with and without it).
+		{"an else-if arm in an #ifdef, a final else", "int f(int a, int b) { int n; if (a) n = 1;\n#ifdef V6\nelse if (b) n = 2;\n#endif\nelse return 0; return n; }", false},
+		{"the arm leaves it unset", "int f(int a, int b) { int n; if (a) n = 1;\n#ifdef V6\nelse if (b) g();\n#endif\nelse return 0; return n; }", true},
+		{"the final else leaves it unset", "int f(int a, int b) { int n; if (a) n = 1;\n#ifdef V6\nelse if (b) n = 2;\n#endif\nelse g(); return n; }", true},
+		{"no final else", "int f(int a, int b) { int m; int n = 0; if (a) m = 1;\n#ifdef V6\nelse if (b) m = 2;\n#endif\nreturn n + m; }", true},
+		{"arms in #if and #else", "int f(int a, int b) { int n; if (a) n = 1;\n#if V6\nelse if (b) n = 2;\n#else\nelse if (!b) n = 3;\n#endif\nelse n = 4; return n; }", false},
+		{"an arm that sets it, compiled out", "int f(int a) { int n; if (a) n = 1;\n#ifdef V6\nelse n = 2;\n#endif\nreturn n; }", true},
+		{"an arm in #if and in #else that set it", "int f(int a) { int n; if (a) n = 1;\n#if V6\nelse n = 2;\n#else\nelse n = 3;\n#endif\nreturn n; }", false},
+		{"the #else arm leaves it unset", "int f(int a) { int n; if (a) n = 1;\n#if V6\nelse n = 2;\n#else\nelse g();\n#endif\nreturn n; }", true},
+		{"a group that is no arm", "int f(int a) { int n; if (a) n = 1;\n#ifdef V6\ng();\n#endif\nelse n = 2; return n; }", true},
 	}
 	for _, c := range cases {
 		lx := LexC([]byte(c.src))
