@@ -250,7 +250,7 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 			freed := m.is(j-1, "(") && memDeallocators[string(m.word(j-2))] && m.is(j+pe-a, ")") ||
 				(m.is(j-1, "delete") || m.is(j-1, "]") && m.is(j-2, "[") && m.is(j-3, "delete")) && m.is(j+pe-a, ";")
 			if freed && m.samePath(j, a, pe-a) && m.pathEnd(j) == j+pe-a {
-				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) {
+				if next, seg, _ := m.reachableNext(m.pathEnd(j)+1, a, pe); next >= 0 && !m.killedAt(seg, next, pe-a) && m.earlierFreeMayReach(j, pe-a) {
 					return true, memLoop{} // freed before, and that free may reach this one
 				}
 			}
@@ -260,6 +260,22 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 		}
 	}
 	return false, memLoop{loopEnd, loopUpdate, loopKw}
+}
+
+// earlierFreeMayReach decides, for an earlier free(p) at whose argument
+// (the n-token path at j) reachableNext found a later mention, whether
+// the released value may reach a mention before every path reassigned p:
+// the definite-assignment walk of freedMayReach (a delete keeps the
+// answer "may"). A loop around that free does not change the answer for
+// the mentions after it: a path that goes round the loop passes only
+// code that reassigns p or leaves it as it was, or that free again.
+func (m memLex) earlierFreeMayReach(j, n int) bool {
+	call := j - 2
+	if !m.is(j-1, "(") || !m.ident(call) {
+		return true
+	}
+	c := m.closeOf(j - 1)
+	return c < 0 || m.freedMayReach(j, j+n, call, c)
 }
 
 // usedAround reports whether the freed path [a, pe) may be the target of

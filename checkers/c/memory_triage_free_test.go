@@ -1,6 +1,10 @@
 package c
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/jsec/jsec/checkers"
+)
 
 // TestFreeTriageNamedCasts pins the delete triage on named casts: Check
 // follows no path through one, so a statement deleting a cast asks for no
@@ -18,20 +22,28 @@ func TestFreeTriageNamedCasts(t *testing.T) {
 	}
 	for _, c := range cases {
 		lx := LexCPP([]byte(c.src))
-		del := -1
-		for i := range lx.Tokens {
-			if lx.Is(i, "delete") {
-				del = i
-				break
-			}
-		}
-		if del < 0 {
-			t.Fatalf("%s: no delete in %q", c.name, c.src)
-		}
-		if got := memTriageFree(lx, del); got != c.parse {
+		if got := memTriageFree(lx, tokenOf(t, lx, "delete", false)); got != c.parse {
 			t.Errorf("%s: triage asks for a parse = %v, want %v\n%s", c.name, got, c.parse, c.src)
 		}
 	}
+}
+
+// tokenOf returns the first (or the last) token whose text is word.
+func tokenOf(t *testing.T, lx *checkers.Lexed, word string, last bool) int {
+	t.Helper()
+	at := -1
+	for i := range lx.Tokens {
+		if lx.Is(i, word) {
+			at = i
+			if !last {
+				break
+			}
+		}
+	}
+	if at < 0 {
+		t.Fatalf("no %s in %q", word, lx.Src)
+	}
+	return at
 }
 
 // TestAngleEnd pins Lexed.AngleEnd on C++ template arguments: nested
@@ -63,6 +75,31 @@ func TestAngleEnd(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%q: AngleEnd at %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// TestFreeTriageEarlierFree pins the free triage on an earlier free of
+// the same pointer: it keeps the later free (a possible double free) only
+// when the definite-assignment walk from the earlier one finds a path on
+// which the released value reaches a mention before a reassignment.
+func TestFreeTriageEarlierFree(t *testing.T) {
+	cases := []struct {
+		name, src string
+		parse     bool
+	}{
+		{"reassigned in the block of the later free", `void f(int a, int b) { char *old; if (a) { old = put(1); free(old); } if (b) { old = put(2); free(old); } }`, false},
+		{"freed on one path, freed again", `void f(char *p, int c) { if (c) free(p); g(); free(p); }`, true},
+		{"reassigned on one path only", `void f(char *p, int c) { free(p); if (c) p = g(); free(p); }`, true},
+		{"reassigned on every path", `void f(char *p, int c) { free(p); if (c) p = g(); else p = h(); free(p); }`, false},
+		{"the earlier free in a loop, reassigned after it", `void f(char **v, int n, char *p) { for (int i = 0; i < n; i++) { if (v[i]) { free(p); } p = v[i]; } free(p); }`, false},
+		{"the earlier free in a loop", `void f(char **v, int n, char *p) { for (int i = 0; i < n; i++) { if (v[i]) { free(p); } } free(p); }`, true},
+		{"a mention between the frees", `void f(char *p, int c) { free(p); if (c) use(p); p = g(); free(p); }`, true},
+	}
+	for _, c := range cases {
+		lx := LexC([]byte(c.src))
+		if got := memTriageFree(lx, tokenOf(t, lx, "free", true)); got != c.parse {
+			t.Errorf("%s: triage of the last free asks for a parse = %v, want %v\n%s", c.name, got, c.parse, c.src)
 		}
 	}
 }
