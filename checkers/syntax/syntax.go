@@ -292,17 +292,17 @@ func (p *Parser) Parse(src []byte, ranges []Range) (*Tree, error) {
 // offsets in one pass over the source.
 type pointer struct{ off, row, lineStart int }
 
+var newline = []byte{'\n'}
+
 func (p *pointer) at(src []byte, off int) C.TSPoint {
 	off = min(off, len(src))
-	for p.off < off {
-		i := bytes.IndexByte(src[p.off:off], '\n')
-		if i < 0 {
-			p.off = off
-			break
+	if p.off < off {
+		gap := src[p.off:off]
+		if n := bytes.Count(gap, newline); n > 0 {
+			p.row += n
+			p.lineStart = p.off + bytes.LastIndexByte(gap, '\n') + 1
 		}
-		p.off += i + 1
-		p.row++
-		p.lineStart = p.off
+		p.off = off
 	}
 	return C.TSPoint{row: C.uint32_t(p.row), column: C.uint32_t(off - p.lineStart)}
 }

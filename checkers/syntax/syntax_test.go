@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -270,6 +271,26 @@ func TestPointsCountRows(t *testing.T) {
 	for _, c := range []struct{ off, row, col int }{{0, 0, 0}, {2, 0, 2}, {3, 1, 0}, {7, 3, 0}, {9, 3, 2}, {10, 3, 3}, {99, 3, 3}} {
 		if p := pt.at(src, c.off); int(p.row) != c.row || int(p.column) != c.col {
 			t.Errorf("at(%d) = %d:%d, want %d:%d", c.off, p.row, p.column, c.row, c.col)
+		}
+	}
+	// Increasing offsets into random text, against a count byte by byte.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		src := make([]byte, rng.IntN(300))
+		for i := range src {
+			src[i] = "ab\n"[rng.IntN(3)]
+		}
+		var pt pointer
+		for off := 0; off <= len(src); off += rng.IntN(40) {
+			row, lineStart := 0, 0
+			for i, c := range src[:off] {
+				if c == '\n' {
+					row, lineStart = row+1, i+1
+				}
+			}
+			if p := pt.at(src, off); int(p.row) != row || int(p.column) != off-lineStart {
+				t.Fatalf("%q: at(%d) = %d:%d, want %d:%d", src, off, p.row, p.column, row, off-lineStart)
+			}
 		}
 	}
 }
