@@ -135,6 +135,9 @@ func Scan(ctx context.Context, root string, opt Options) (*Result, error) {
 		skips, err = Walk(gctx, root, opt.Walk, func(c Candidate) {
 			if opt.Shard.Owns(c.Rel) {
 				q.push(c)
+				if c.Size <= opt.MaxFileSize {
+					prefetch(c.Abs)
+				}
 			}
 		})
 		return err
