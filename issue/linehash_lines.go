@@ -26,6 +26,7 @@ const plainKeyLen = 8
 func lineHashesByStart(src []byte, lines map[int]bool) map[int]string {
 	type wanted struct {
 		line        int
+		first       int // the line's first unit when ASCII, else -1
 		key         uint64
 		plain       bool
 		hash        uint64
@@ -40,10 +41,22 @@ func lineHashesByStart(src []byte, lines map[int]bool) map[int]string {
 	for l := range lines {
 		if l >= 1 && l <= len(starts) {
 			key, plain := keyAt(src, starts[l-1])
-			ws = append(ws, wanted{line: l, key: key, plain: plain, hash: hashAt(src, starts[l-1])})
+			ws = append(ws, wanted{line: l, first: firstUnit(src, starts[l-1]), key: key, plain: plain, hash: hashAt(src, starts[l-1])})
 		}
 	}
 	for i, p := range starts {
+		// Most lines start with another unit than every wanted line:
+		// their windows differ, and their keys need not be taken.
+		first, may := firstUnit(src, p), false
+		for k := range ws {
+			if w := &ws[k]; i < w.line && (first < 0 || w.first < 0 || first == w.first) {
+				may = true
+				break
+			}
+		}
+		if !may {
+			continue
+		}
 		key, plain := keyAt(src, p)
 		var h uint64
 		hashed := false
@@ -116,6 +129,16 @@ func keyAt(src []byte, p int) (uint64, bool) {
 		}
 	}
 	return key, true
+}
+
+// firstUnit returns the first kept unit of the line whose first unit is
+// at p in a file without CR when it is an ASCII byte, and -1 when it is
+// not (a non-ASCII character or the EOF marker).
+func firstUnit(src []byte, p int) int {
+	if p < len(src) && src[p] < 0x80 {
+		return int(src[p])
+	}
+	return -1
 }
 
 // hasByte reports whether any byte of x (all below 0x80) is b.
