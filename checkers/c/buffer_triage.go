@@ -915,6 +915,10 @@ func bufFunctionBodyStart(lx *checkers.Lexed, it checkers.Item) int {
 	return -1
 }
 
+// bufNameFollow marks the one-byte tokens after which bufScanNames
+// records the name before them.
+var bufNameFollow = [256]bool{'[': true, ',': true, ';': true, '=': true, ')': true}
+
 // bufQualifier are the qualifiers that may sit between "*" and a name.
 var bufQualifier = map[string]bool{"const": true, "restrict": true, "__restrict": true, "__restrict__": true, "volatile": true}
 
@@ -954,14 +958,19 @@ func bufScanDirectives(lx *checkers.Lexed) *bufNames {
 
 func bufScanNames(lx *checkers.Lexed, x *bufNames) {
 	x.globals, x.members, x.pointers = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	toks := lx.Tokens
 	for _, it := range lx.Items {
 		fn := bufFunctionBodyStart(lx, it)
-		for k := max(it.TokStart, 1); k+1 < it.TokEnd; k++ {
-			if lx.Kind(k) != checkers.TokIdent {
+		// A name counts only before one of the bytes of bufNameFollow:
+		// the pass looks at each token's first byte until one is, and
+		// then at the name before it.
+		for j := max(it.TokStart, 1) + 1; j < it.TokEnd; j++ {
+			t := &toks[j]
+			if !bufNameFollow[t.First] || t.End-t.Start != 1 || toks[j-1].Kind != checkers.TokIdent {
 				continue
 			}
-			prev := k - 1
-			switch next := lx.Byte(k + 1); {
+			k, prev := j-1, j-2
+			switch next := t.First; {
 			case next == '[' && bufDeclPrev(lx, prev):
 				if c := lx.Close(k + 1); c > 0 && (lx.Is(c+1, ")") || lx.Is(c+1, ",") && fn >= 0 && k < fn) {
 					x.pointers[lx.Text(k)] = true // an array parameter
