@@ -171,20 +171,99 @@ func (a *Analyzer) AnalyzeProfiled(ctx context.Context, f *File, parser *syntax.
 // the word's checkers whether the occurrence needs the syntax tree. It
 // returns the occurrences to check and the items to parse.
 func (a *Analyzer) triage(f *File, lx *Lexed, fp *fileProfile) (work []pending, needed []bool) {
+	var list []int32 // nil: every token
 	if a.usesFilter(lx) {
-		for _, tok := range lx.MayBeWords {
-			if lx.Tokens[tok].Kind == TokIdent {
-				work, needed = a.triageAt(f, lx, fp, int(tok), work, needed)
-			}
-		}
-		return work, needed
+		list = lx.MayBeWords
 	}
-	for tok := range lx.Tokens {
+	if fp == nil {
+		// One deferred recover for the file instead of one per question:
+		// a Triage that panics is answered "yes" and the walk goes on
+		// from the next question.
+		w := triageWalk{a: a, f: f, lx: lx, list: list}
+		for !w.run() {
+			w.keep(w.pos, w.ci)
+			w.ci++
+		}
+		return w.work, w.needed
+	}
+	n := len(lx.Tokens)
+	if list != nil {
+		n = len(list)
+	}
+	for i := range n {
+		tok := i
+		if list != nil {
+			tok = int(list[i])
+		}
 		if lx.Tokens[tok].Kind == TokIdent {
 			work, needed = a.triageAt(f, lx, fp, tok, work, needed)
 		}
 	}
 	return work, needed
+}
+
+// triageWalk is Analyzer.triage without a profile, resumable after a
+// Triage panics: pos is the position in list (or the token, when list is
+// nil) and ci the checker of the word there being asked.
+type triageWalk struct {
+	a       *Analyzer
+	f       *File
+	lx      *Lexed
+	list    []int32
+	pos, ci int
+	work    []pending
+	needed  []bool
+}
+
+// run asks the questions from (pos, ci) on and reports whether it got
+// through them all; false means a Triage panicked at (pos, ci).
+func (w *triageWalk) run() (done bool) {
+	defer func() {
+		if recover() != nil {
+			done = false
+		}
+	}()
+	lx, toks := w.lx, w.lx.Tokens
+	n := len(toks)
+	if w.list != nil {
+		n = len(w.list)
+	}
+	for ; w.pos < n; w.pos, w.ci = w.pos+1, 0 {
+		tok := w.pos
+		if w.list != nil {
+			tok = int(w.list[w.pos])
+		}
+		t := &toks[tok]
+		if t.Kind != TokIdent {
+			continue
+		}
+		wd := w.a.words.lookupAt(w.f.Src, int(t.Start), int(t.End))
+		if wd < 0 || lx.ItemOf(tok) < 0 {
+			continue
+		}
+		for cs := w.a.byWord[wd]; w.ci < len(cs); w.ci++ {
+			if c := cs[w.ci]; c.Triage == nil || c.Triage(lx, tok) {
+				w.keep(w.pos, w.ci)
+			}
+		}
+	}
+	return true
+}
+
+// keep records that checker ci of the word at position pos needs its
+// occurrence checked.
+func (w *triageWalk) keep(pos, ci int) {
+	tok := pos
+	if w.list != nil {
+		tok = int(w.list[pos])
+	}
+	t := &w.lx.Tokens[tok]
+	wd := w.a.words.lookupAt(w.f.Src, int(t.Start), int(t.End))
+	if w.needed == nil {
+		w.needed = make([]bool, len(w.lx.Items))
+	}
+	w.work = append(w.work, pending{w.a.byWord[wd][ci], tok, w.a.words.words[wd]})
+	w.needed[w.lx.ItemOf(tok)] = true
 }
 
 // usesFilter reports whether the lexer marked the identifiers that may be
