@@ -48,7 +48,7 @@ func triageContainer(lx *checkers.Lexed, tok int) bool {
 	if it < 0 {
 		return false
 	}
-	if m := (memLex{lx, lx.Items[it], it}); m.inClassBody(tok) {
+	if m := memLexOf(lx, it); m.inClassBody(tok) {
 		return false // a member: Check looks at parameters and locals only
 	}
 	for k := j + 1; k+1 < lx.Items[it].TokEnd; k++ {

@@ -116,7 +116,7 @@ func (d *memDA) label(k int, assigned bool) bool {
 	name := m.text(k)
 	g := d.gotos[name]
 	n, labels, back := 0, 0, false
-	for i := m.lx.Find(m.item.TokStart+1, m.item.TokEnd, name); i >= 0; i = m.lx.Find(i+1, m.item.TokEnd, name) {
+	for i := m.lx.Find(m.lo+1, m.hi, name); i >= 0; i = m.lx.Find(i+1, m.hi, name) {
 		if m.is(i+1, ":") {
 			labels++
 		}
@@ -151,7 +151,7 @@ func (d *memDA) label(k int, assigned bool) bool {
 // function's goto to its parent's label, which it does not see either);
 // otherwise unassigned, as for a label reached from anywhere.
 func (m memLex) backLabel(labels int) bool {
-	return labels == 1 && m.lx.Find(m.item.TokStart, m.item.TokEnd, "__label__") < 0
+	return labels == 1 && m.lx.Find(m.lo, m.hi, "__label__") < 0
 }
 
 // join merges the states of two paths.
@@ -205,7 +205,7 @@ func (d *memDA) mayRead(from, to int) bool {
 func (d *memDA) quietFrom(from, to int) int {
 	m := d.m
 	jumps := m.jumps()
-	gotos := anyBetween(jumps.gotos, m.item.TokStart-1, m.item.TokEnd)
+	gotos := anyBetween(jumps.gotos, m.lo-1, m.hi)
 	for j := to - 1; j >= from; j-- {
 		t := &m.lx.Tokens[j]
 		switch {
@@ -412,7 +412,7 @@ func (d *memDA) declaresAt(j int) bool {
 // token j (after the last ";", "{" or "}" at its depth).
 func (m memLex) stmtStartBefore(j int) int {
 	depth := 0
-	for k := j - 1; k >= m.item.TokStart; k-- {
+	for k := j - 1; k >= m.lo; k-- {
 		switch m.p1(k) {
 		case ')', ']':
 			depth++
@@ -424,7 +424,7 @@ func (m memLex) stmtStartBefore(j int) int {
 			}
 		}
 	}
-	return m.item.TokStart
+	return m.lo
 }
 
 // testOf reports whether the condition [from, to) is one NULL test of
@@ -695,7 +695,7 @@ func (m memLex) surelyNonNull(i int) bool {
 		i = c + 1
 	}
 	switch {
-	case m.is(i, "&") || m.is(i, "new") || m.lx.Kind(i) == checkers.TokString && m.item.TokStart <= i && i < m.item.TokEnd:
+	case m.is(i, "&") || m.is(i, "new") || m.lx.Kind(i) == checkers.TokString && m.lo <= i && i < m.hi:
 		return true
 	case m.ident(i) && m.is(i+1, "(") && !m.is(i, "NULL"):
 		c := m.closeOf(i + 1)

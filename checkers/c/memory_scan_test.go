@@ -52,7 +52,7 @@ func TestNameScansMatchWalks(t *testing.T) {
 				if got, want := m.derefBeforeWrite(v+1, v+1, scope, v, 1), refDerefBeforeWrite(m, v+1, v+1, scope, v, 1); got != want {
 					t.Fatalf("%s: derefBeforeWrite %v, the walk %v", where(), got, want)
 				}
-				for _, tok := range []int{m.mention(v+1, name), scope, m.item.TokEnd - 1} {
+				for _, tok := range []int{m.mention(v+1, name), scope, m.hi - 1} {
 					if tok <= v {
 						continue
 					}
@@ -84,7 +84,7 @@ func TestNameScansMatchWalks(t *testing.T) {
 }
 
 func refMentionBefore(m memLex, i, limit int, name string) int {
-	for k := i; k < min(limit, m.item.TokEnd); k++ {
+	for k := i; k < min(limit, m.hi); k++ {
 		if !m.lx.Is(k, name) || !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
 			continue
 		}
@@ -192,7 +192,7 @@ func refLabel(d *memDA, k int, assigned bool) bool {
 	name := m.text(k)
 	g := d.gotos[name]
 	n, back := 0, false
-	for j := m.item.TokStart; j+1 < m.item.TokEnd; j++ {
+	for j := m.lo; j+1 < m.hi; j++ {
 		if (m.is(j, "goto") || m.is(j, "&&")) && m.lx.Is(j+1, name) {
 			if m.is(j, "&&") {
 				return false
@@ -203,7 +203,7 @@ func refLabel(d *memDA, k int, assigned bool) bool {
 	}
 	if back {
 		labels, gnu := 0, false
-		for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+		for j := m.lo; j < m.hi; j++ {
 			if m.lx.Is(j, name) && m.is(j+1, ":") {
 				labels++
 			}
@@ -325,7 +325,7 @@ func refUsedBefore(m memLex, a, pe, tok int, name string) (bool, memLoop) {
 	loopEnd, loopUpdate, loopKw := -1, -1, -1
 	toks := m.lx.Tokens
 	body := m.firstBraceIn(tok)
-	for j := m.item.TokStart; j < tok; j++ {
+	for j := m.lo; j < tok; j++ {
 		isIdent := toks[j].Kind == checkers.TokIdent
 		switch c := toks[j].First; {
 		case isIdent && (c == 'f' && m.is(j, "for") || c == 'w' && m.is(j, "while") || c == 'd' && m.is(j, "do")):

@@ -12,9 +12,16 @@ import (
 
 // memLex wraps a token stream with the small queries triage needs.
 type memLex struct {
-	lx   *checkers.Lexed
-	item checkers.Item
-	idx  int // the item's index
+	lx     *checkers.Lexed
+	lo, hi int // the window: the item's tokens (or a function's, narrow)
+	size   int // its length in bytes
+	idx    int // the item's index
+}
+
+// memLexOf returns the window on item it of lx.
+func memLexOf(lx *checkers.Lexed, it int) memLex {
+	item := &lx.Items[it]
+	return memLex{lx: lx, lo: item.TokStart, hi: item.TokEnd, size: item.End - item.Start, idx: it}
 }
 
 // memHugeItem is the item size past which triage assumes the state walk
@@ -28,7 +35,7 @@ const memHugeItem = 24000
 // class body) is measured by the function around tok; when the tokens do
 // not show one, the answer is no.
 func (m memLex) huge(tok int) bool {
-	if m.item.End-m.item.Start <= memHugeItem {
+	if m.size <= memHugeItem {
 		return false
 	}
 	bodies := m.bodies()
@@ -44,7 +51,7 @@ var memBodiesSlot = checkers.NewMemoSlot()
 
 // bodies returns the function bodies of the whole item, found once.
 func (m memLex) bodies() [][2]int {
-	full := memLex{m.lx, m.lx.Items[m.idx], m.idx}
+	full := memLexOf(m.lx, m.idx)
 	return checkers.ItemMemo(m.lx, memBodiesSlot, m.idx, full.functionBodies)
 }
 
@@ -64,11 +71,11 @@ func (m memLex) narrow(tok int) memLex {
 	}
 	open, close := bodies[i][0], bodies[i][1]
 	start := open
-	for start > m.item.TokStart && !m.is(start-1, ";") && !m.is(start-1, "}") && !m.is(start-1, "{") {
+	for start > m.lo && !m.is(start-1, ";") && !m.is(start-1, "}") && !m.is(start-1, "{") {
 		start--
 	}
-	m.item.TokStart, m.item.TokEnd = start, close+1
-	m.item.Start, m.item.End = int(m.lx.Tokens[start].Start), int(m.lx.Tokens[close].End)
+	m.lo, m.hi = start, close+1
+	m.size = int(m.lx.Tokens[close].End) - int(m.lx.Tokens[start].Start)
 	return m
 }
 
@@ -77,7 +84,7 @@ func (m memLex) narrow(tok int) memLex {
 func (m memLex) functionBodies() [][2]int {
 	lx := m.lx
 	var out [][2]int
-	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+	for j := m.lo; j < m.hi; j++ {
 		if !lx.Is(j, "{") {
 			continue
 		}
@@ -86,13 +93,13 @@ func (m memLex) functionBodies() [][2]int {
 			continue
 		}
 		k := j - 1
-		for k > m.item.TokStart && (lx.Is(k, "const") || lx.Is(k, "override") || lx.Is(k, "final") || lx.Is(k, "noexcept") || lx.Is(k, "volatile")) {
+		for k > m.lo && (lx.Is(k, "const") || lx.Is(k, "override") || lx.Is(k, "final") || lx.Is(k, "noexcept") || lx.Is(k, "volatile")) {
 			k--
 		}
 		if !lx.Is(k, ")") {
 			continue // a class or namespace body, an initializer: look inside
 		}
-		if o := lx.Open(k); o > m.item.TokStart && lx.Kind(o-1) == checkers.TokIdent && !cppControlWords[lx.Text(o-1)] {
+		if o := lx.Open(k); o > m.lo && lx.Kind(o-1) == checkers.TokIdent && !cppControlWords[lx.Text(o-1)] {
 			out = append(out, [2]int{j, c})
 			j = c
 		}
@@ -105,14 +112,14 @@ func newMemLex(lx *checkers.Lexed, tok int) (memLex, bool) {
 	if it < 0 {
 		return memLex{}, false
 	}
-	return memLex{lx, lx.Items[it], it}, true
+	return memLexOf(lx, it), true
 }
 
 // p1 returns the byte of token i when the token is one byte long and lies
 // in the item ("(", ";", "}" …), 0 otherwise: the hot scans switch on it
 // instead of comparing each token with several strings.
 func (m memLex) p1(i int) byte {
-	if i < m.item.TokStart || i >= m.item.TokEnd {
+	if i < m.lo || i >= m.hi {
 		return 0
 	}
 	t := &m.lx.Tokens[i]
@@ -123,17 +130,17 @@ func (m memLex) p1(i int) byte {
 }
 
 func (m memLex) is(i int, s string) bool {
-	return i >= m.item.TokStart && i < m.item.TokEnd && m.lx.Is(i, s)
+	return i >= m.lo && i < m.hi && m.lx.Is(i, s)
 }
 
 func (m memLex) ident(i int) bool {
-	return i >= m.item.TokStart && i < m.item.TokEnd && m.lx.Kind(i) == checkers.TokIdent
+	return i >= m.lo && i < m.hi && m.lx.Kind(i) == checkers.TokIdent
 }
 
 // word returns the bytes of token i (nil outside the item); index maps
 // with string(m.word(i)) so that no string is allocated.
 func (m memLex) word(i int) []byte {
-	if i < m.item.TokStart || i >= m.item.TokEnd {
+	if i < m.lo || i >= m.hi {
 		return nil
 	}
 	t := m.lx.Tokens[i]
@@ -141,7 +148,7 @@ func (m memLex) word(i int) []byte {
 }
 
 func (m memLex) text(i int) string {
-	if i < m.item.TokStart || i >= m.item.TokEnd {
+	if i < m.lo || i >= m.hi {
 		return ""
 	}
 	return m.lx.Text(i)
@@ -150,7 +157,7 @@ func (m memLex) text(i int) string {
 // closeOf returns the bracket closing the one at i, within the item.
 func (m memLex) closeOf(i int) int {
 	j := m.lx.Close(i)
-	if j < 0 || j >= m.item.TokEnd {
+	if j < 0 || j >= m.hi {
 		return -1
 	}
 	return j
@@ -177,12 +184,12 @@ func (m memLex) samePath(a, b, n int) bool {
 	toks := m.lx.Tokens
 	for k := 0; k < n; k++ {
 		i, j := a+k, b+k
-		if i >= m.item.TokEnd || j >= m.item.TokEnd {
+		if i >= m.hi || j >= m.hi {
 			return false
 		}
 		// Most calls compare unrelated tokens: length and first byte
 		// tell them apart without the source.
-		if i >= m.item.TokStart && j >= m.item.TokStart && (toks[i].End-toks[i].Start != toks[j].End-toks[j].Start || toks[i].First != toks[j].First) {
+		if i >= m.lo && j >= m.lo && (toks[i].End-toks[i].Start != toks[j].End-toks[j].Start || toks[i].First != toks[j].First) {
 			return false
 		}
 		if !bytes.Equal(m.word(i), m.word(j)) {
@@ -198,7 +205,7 @@ func (m memLex) target(i int) (start, end int, ok bool) {
 	j := i - 1
 	for m.is(j, ")") { // casts in front of the value
 		open := j - 1
-		for open > m.item.TokStart && !m.is(open, "(") {
+		for open > m.lo && !m.is(open, "(") {
 			if !m.ident(open) && !m.is(open, "*") && !m.is(open, "::") && !m.is(open, "<") && !m.is(open, ">") {
 				return 0, 0, false
 			}
@@ -217,7 +224,7 @@ func (m memLex) target(i int) (start, end int, ok bool) {
 	for {
 		switch {
 		case m.is(k, "]"):
-			for k > m.item.TokStart && !m.is(k, "[") {
+			for k > m.lo && !m.is(k, "[") {
 				k--
 			}
 			k--
@@ -243,7 +250,7 @@ func (m memLex) target(i int) (start, end int, ok bool) {
 // (alone or as the base of a longer path), or -1.
 func (m memLex) nextPath(i, ps, pe int) int {
 	n := pe - ps
-	for j := i; j < m.item.TokEnd; j++ {
+	for j := i; j < m.hi; j++ {
 		if (m.lx.Kind(j) == checkers.TokIdent || m.is(ps, "*")) && m.samePath(j, ps, n) && !m.is(j-1, "->") && !m.is(j-1, ".") && !m.tagName(j) {
 			return j
 		}
@@ -318,7 +325,7 @@ func (m memLex) jumpsOut(from, to int) bool {
 // callOf returns the name of the call whose argument list holds token j.
 func (m memLex) callOf(j int) string {
 	depth := 0
-	for i := j - 1; i > m.item.TokStart; i-- {
+	for i := j - 1; i > m.lo; i-- {
 		switch p := m.p1(i); {
 		case p == ')' || p == ']':
 			depth++
@@ -343,12 +350,12 @@ func (m memLex) firstBraceAfter(tok int) bool {
 // found once per item.
 func (m memLex) itemFirstBrace() int {
 	return checkers.ItemMemo(m.lx, memFirstBraceSlot, m.idx, func() int {
-		for k := m.item.TokStart; k < m.item.TokEnd; k++ {
+		for k := m.lo; k < m.hi; k++ {
 			if m.p1(k) == '{' {
 				return k
 			}
 		}
-		return m.item.TokEnd
+		return m.hi
 	})
 }
 
@@ -358,7 +365,7 @@ var memFirstBraceSlot = checkers.NewMemoSlot()
 // update clause (after the second ";"), else -1.
 func (m memLex) forUpdate(k int) int {
 	depth, semis := 0, 0
-	for j := k - 1; j > m.item.TokStart; j-- {
+	for j := k - 1; j > m.lo; j-- {
 		switch p := m.p1(j); {
 		case p == ')' || p == ']':
 			depth++
@@ -382,13 +389,13 @@ func (m memLex) forUpdate(k int) int {
 
 // mention returns the next mention of the variable name from token i
 // (not a member name, not inside sizeof), or -1.
-func (m memLex) mention(i int, name string) int { return m.mentionBefore(i, m.item.TokEnd, name) }
+func (m memLex) mention(i int, name string) int { return m.mentionBefore(i, m.hi, name) }
 
 // mentionBefore is mention that looks no further than token limit
 // (exclusive): -1 when the first mention from i on is at or past it.
 func (m memLex) mentionBefore(i, limit int, name string) int {
-	end := min(limit, m.item.TokEnd)
-	for k := m.lx.Find(max(i, m.item.TokStart), end, name); k >= 0; k = m.lx.Find(k+1, end, name) {
+	end := min(limit, m.hi)
+	for k := m.lx.Find(max(i, m.lo), end, name); k >= 0; k = m.lx.Find(k+1, end, name) {
 		if !m.ident(k) || m.is(k-1, "->") || m.is(k-1, ".") || m.noVariable(k) {
 			continue
 		}
@@ -403,10 +410,10 @@ func (m memLex) mentionBefore(i, limit int, name string) int {
 // enclosingBlock returns the braces of the innermost block around token
 // k (a for statement's parentheses count as part of its block).
 func (m memLex) enclosingBlock(k int) (open, close int) {
-	for j := k - 1; j >= m.item.TokStart; j-- {
+	for j := k - 1; j >= m.lo; j-- {
 		switch m.p1(j) {
 		case '}':
-			if o := m.lx.Open(j); o >= m.item.TokStart {
+			if o := m.lx.Open(j); o >= m.lo {
 				j = o // a closed block before k: skip it
 			}
 		case '{':
@@ -415,12 +422,12 @@ func (m memLex) enclosingBlock(k int) (open, close int) {
 				continue // unreachable with balanced braces; keep looking outwards
 			}
 			if c < 0 {
-				c = m.item.TokEnd
+				c = m.hi
 			}
 			return j, c
 		}
 	}
-	return m.item.TokStart, m.item.TokEnd
+	return m.lo, m.hi
 }
 
 // preprocBalanced reports whether every conditional directive between
@@ -523,5 +530,5 @@ func (m memLex) addrTaken(j int) bool {
 // "(char *)", "(struct sockaddr **)". No expression ends in "*", so the
 // "&" after it takes an address rather than a bitwise and.
 func (m memLex) ptrCastEnd(c int) bool {
-	return m.is(c, ")") && m.is(c-1, "*") && m.lx.Open(c) >= m.item.TokStart
+	return m.is(c, ")") && m.is(c-1, "*") && m.lx.Open(c) >= m.lo
 }

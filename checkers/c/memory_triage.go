@@ -73,7 +73,7 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 func (m memLex) castStart(i int) int {
 	for m.is(i-1, ")") {
 		o := m.lx.Open(i - 1)
-		if o <= m.item.TokStart {
+		if o <= m.lo {
 			return i
 		}
 		for k := o + 1; k < i-1; k++ {
@@ -94,7 +94,7 @@ func (m memLex) castStart(i int) int {
 // the allocation cannot fail.
 func (m memLex) unstoredMayLeak(tok int) bool {
 	depth := 0
-	for j := tok - 1; j > m.item.TokStart; j-- {
+	for j := tok - 1; j > m.lo; j-- {
 		switch m.p1(j) {
 		case ')', ']':
 			depth++
@@ -150,7 +150,7 @@ func (m memLex) constOperand(i int, left bool) bool {
 		return true
 	}
 	if left && m.is(i, ")") {
-		for j := i - 1; j > m.item.TokStart; j-- {
+		for j := i - 1; j > m.lo; j-- {
 			if m.is(j, "(") {
 				return m.is(j-1, "sizeof")
 			}
@@ -165,7 +165,7 @@ func (m memLex) constOperand(i int, left bool) bool {
 // externalInput reports whether the item mentions a source of program
 // input (argv, getenv, fgets, recv …), which Trace could follow.
 func (m memLex) externalInput() bool {
-	if full := m.lx.Items[m.idx]; full.TokStart == m.item.TokStart && full.TokEnd == m.item.TokEnd {
+	if full := m.lx.Items[m.idx]; full.TokStart == m.lo && full.TokEnd == m.hi {
 		// Asked per addition of every allocation size: once per item.
 		return checkers.ItemMemo(m.lx, memInputSlot, m.idx, m.scanExternalInput)
 	}
@@ -176,14 +176,14 @@ var memInputSlot = checkers.NewMemoSlot()
 
 // scanExternalInput is externalInput's scan of the window.
 func (m memLex) scanExternalInput() bool {
-	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+	for j := m.lo; j < m.hi; j++ {
 		if m.lx.Kind(j) != checkers.TokIdent {
 			continue
 		}
 		t := m.lx.Text(j)
 		if t == "argv" {
 			// Trace takes only main's argv for input, not c->argv.
-			if !m.is(j-1, "->") && !m.is(j-1, ".") && inMainItem(m.lx, m.item) {
+			if !m.is(j-1, "->") && !m.is(j-1, ".") && inMainItem(m.lx, checkers.Item{TokStart: m.lo, TokEnd: m.hi}) {
 				return true
 			}
 			continue
@@ -199,7 +199,7 @@ func (m memLex) scanExternalInput() bool {
 // before tok (a local or a parameter, which die with the function).
 func (m memLex) localName(i, tok int) bool {
 	name := m.text(i)
-	for j := m.item.TokStart; j < tok; j++ {
+	for j := m.lo; j < tok; j++ {
 		if m.lx.Kind(j) != checkers.TokIdent || !m.lx.Is(j, name) {
 			continue
 		}
@@ -300,7 +300,7 @@ func (m memLex) mayLeak(v, call int) bool {
 		for _, g := range d.ownedGotos {
 			// A label behind the goto starts the state walk afresh
 			// (flowAnalysis.back): no leak of this block comes of it.
-			l := m.label(m.item.TokStart, m.text(g+1))
+			l := m.label(m.lo, m.text(g+1))
 			if l < 0 || l > g && !memInRanges(walked, l) {
 				return true
 			}
@@ -335,7 +335,7 @@ func (m memLex) mayLeak(v, call int) bool {
 
 // addressTaken reports &name (or &name->f …) anywhere in the item.
 func (m memLex) addressTaken(name string) bool {
-	for j := m.item.TokStart + 1; j < m.item.TokEnd; j++ {
+	for j := m.lo + 1; j < m.hi; j++ {
 		if m.lx.Is(j, name) && m.addrOf(j-1) {
 			return true
 		}
@@ -387,7 +387,7 @@ func (m memLex) blockOwner(open int) (st int, loop bool) {
 	for {
 		p := j - 1
 		switch {
-		case p < m.item.TokStart:
+		case p < m.lo:
 			return -1, false
 		case m.is(p, "{") || m.is(p, "}") || m.is(p, ";"):
 			return j, false
@@ -395,7 +395,7 @@ func (m memLex) blockOwner(open int) (st int, loop bool) {
 			return p, true
 		case m.is(p, ")"):
 			o := m.lx.Open(p)
-			if o <= m.item.TokStart {
+			if o <= m.lo {
 				return -1, false
 			}
 			if j == open && (m.is(o-1, "while") || m.is(o-1, "for")) {
@@ -408,11 +408,11 @@ func (m memLex) blockOwner(open int) (st int, loop bool) {
 		case m.is(p, "else"):
 			// The if this else belongs to, whose then-branch is a block.
 			b := m.lx.Open(p - 1)
-			if !m.is(p-1, "}") || b <= m.item.TokStart || !m.is(b-1, ")") {
+			if !m.is(p-1, "}") || b <= m.lo || !m.is(b-1, ")") {
 				return -1, false
 			}
 			o := m.lx.Open(b - 1)
-			if o <= m.item.TokStart || !m.is(o-1, "if") {
+			if o <= m.lo || !m.is(o-1, "if") {
 				return -1, false
 			}
 			j = o - 1
@@ -475,7 +475,7 @@ func (m memLex) declStart(tok int) (ok, static bool) {
 		}
 		break
 	}
-	if j < m.item.TokStart {
+	if j < m.lo {
 		return false, false
 	}
 	if !m.is(j, ";") && !m.is(j, "{") && !m.is(j, "}") && !(m.is(j, ":") && !m.is(j-2, "?")) && m.lx.Kind(j) != checkers.TokPreproc {
@@ -518,7 +518,7 @@ func (m memLex) inClassBody(tok int) bool {
 			return false // inside a parameter list or an expression
 		}
 	}
-	for k := open - 1; k >= m.item.TokStart; k-- {
+	for k := open - 1; k >= m.lo; k-- {
 		switch m.p1(k) {
 		case ';', '{', '}', '(', ')', '=':
 			return false
@@ -533,7 +533,7 @@ func (m memLex) inClassBody(tok int) bool {
 // declEnd returns the ";" that ends the declaration starting at tok, or
 // -1 when the statement is no plain declaration.
 func (m memLex) declEnd(tok int) int {
-	for k := tok; k < m.item.TokEnd; k++ {
+	for k := tok; k < m.hi; k++ {
 		switch m.p1(k) {
 		case '(', '[', '{':
 			c := m.closeOf(k)
@@ -709,7 +709,7 @@ func (m memLex) funcQualifier(k int) bool {
 // qualifier of a function declarator (const, volatile, noexcept, override,
 // final, & and &&): what follows a parameter list's ")".
 func (m memLex) skipFuncQualifiers(k int) int {
-	for k < m.item.TokEnd {
+	for k < m.hi {
 		switch m.text(k) {
 		case "const", "volatile", "noexcept", "override", "final", "&", "&&":
 			k++
@@ -789,7 +789,7 @@ func anyBetween(toks []int32, lo, hi int) bool {
 // not a branch, loop header or short-circuit operand.
 func (m memLex) uncondStatement(k int) bool {
 	depth := 0
-	for j := k - 1; j >= m.item.TokStart; j-- {
+	for j := k - 1; j >= m.lo; j-- {
 		switch p := m.p1(j); {
 		case p == ')' || p == ']':
 			depth++

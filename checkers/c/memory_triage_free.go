@@ -82,7 +82,7 @@ var memTypeSet = func() map[string]bool {
 }()
 
 func (m memLex) itemHas(word string) bool {
-	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+	for j := m.lo; j < m.hi; j++ {
 		if m.lx.Kind(j) == checkers.TokIdent && m.lx.Is(j, word) {
 			return true
 		}
@@ -94,7 +94,7 @@ var memNewSlot, memFileArraysSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot
 
 // itemHasNew reports a "new" in the item, found once per item.
 func (m memLex) itemHasNew() bool {
-	return checkers.ItemMemo(m.lx, memNewSlot, m.lx.ItemOf(m.item.TokStart), func() bool { return m.itemHas("new") })
+	return checkers.ItemMemo(m.lx, memNewSlot, m.lx.ItemOf(m.lo), func() bool { return m.itemHas("new") })
 }
 
 // fileArrays returns the names declared as arrays at file scope: "name
@@ -171,12 +171,12 @@ func (m memLex) arrayFacts() *memArrayFacts {
 	byWindow := checkers.ItemMemo(m.lx, memArrayFactsSlot, m.idx, func() map[[2]int]*memArrayFacts {
 		return map[[2]int]*memArrayFacts{}
 	})
-	key := [2]int{m.item.TokStart, m.item.TokEnd}
+	key := [2]int{m.lo, m.hi}
 	if f := byWindow[key]; f != nil {
 		return f
 	}
 	f := &memArrayFacts{arrays: map[string]int{}, assigns: map[string][]memAssign{}}
-	for j := m.item.TokStart; j < m.item.TokEnd; j++ {
+	for j := m.lo; j < m.hi; j++ {
 		if m.lx.Kind(j) != checkers.TokIdent {
 			continue
 		}
@@ -221,7 +221,7 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 	// The loops around tok, from the item's loop keywords and "name(…) {"
 	// braces (found once per item), the innermost one winning.
 	cands := m.loopCandidates()
-	i, _ := slices.BinarySearch(cands, int32(m.item.TokStart))
+	i, _ := slices.BinarySearch(cands, int32(m.lo))
 	for _, j32 := range cands[i:] {
 		j := int(j32)
 		if j >= tok {
@@ -231,7 +231,7 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 			if end, upd := m.loopSpan(j, tok); end > 0 && (loopEnd < 0 || end < loopEnd) {
 				loopEnd, loopUpdate, loopKw = end, upd, j
 			}
-		} else if j-1 >= m.item.TokStart && j != body && m.macroLoopHolds(j, tok) {
+		} else if j-1 >= m.lo && j != body && m.macroLoopHolds(j, tok) {
 			if end := m.closeOf(j); loopEnd < 0 || end < loopEnd {
 				loopEnd, loopUpdate, loopKw = end, -1, -1
 			}
@@ -242,7 +242,7 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 	if name == "for" || name == "while" || name == "do" {
 		mentioned = ""
 	}
-	for j := m.lx.Find(m.item.TokStart, tok, mentioned); j >= 0; j = m.lx.Find(j+1, tok, mentioned) {
+	for j := m.lx.Find(m.lo, tok, mentioned); j >= 0; j = m.lx.Find(j+1, tok, mentioned) {
 		if toks[j].Kind == checkers.TokIdent {
 			if m.is(j+1, "++") || m.is(j-1, "++") || m.is(j+1, "--") || m.is(j-1, "--") || m.is(j+1, "+=") || m.is(j+1, "-=") {
 				return true, memLoop{} // moved
@@ -299,9 +299,9 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	if ended {
 		return false // every path from the free returns first
 	}
-	rootKill := m.item.TokEnd
+	rootKill := m.hi
 	if pe-a > 1 && !m.is(a, "*") {
-		rootKill = m.straightWrite(closeTok+1, name, 1, m.item.TokEnd) // form = next: a new base
+		rootKill = m.straightWrite(closeTok+1, name, 1, m.hi) // form = next: a new base
 	}
 	killed := next >= 0 && (m.killedAt(seg, next, pe-a) || rootKill < next)
 	if loopEnd > 0 {
@@ -314,7 +314,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 		return !(killed && next < loopEnd || rootKill < loopEnd || loopUpdate > 0 && m.assigns(loopUpdate, name) ||
 			pe-a == 1 && m.declaredBetween(m.loopStart(loopEnd), tok, name) || loopKw >= 0 && m.loopReassigns(loopKw, loopEnd, name))
 	}
-	if next < 0 || killed || rootKill < m.item.TokEnd && next > rootKill || m.onlyWrites(next, a, pe) {
+	if next < 0 || killed || rootKill < m.hi && next > rootKill || m.onlyWrites(next, a, pe) {
 		return false
 	}
 	if m.is(a, "*") {
@@ -367,7 +367,7 @@ func (m memLex) freedMayReach(a, pe, tok, closeTok int) bool {
 // token from on assigns it (p = …): nothing can use a freed value.
 func (m memLex) onlyWrites(from, a, pe int) bool {
 	n := pe - a
-	for k := from; k < m.item.TokEnd; k++ {
+	for k := from; k < m.hi; k++ {
 		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") && k != a {
 			if !m.is(k+n, "=") || m.is(k-1, "&") || m.unaryStar(k-1) { // *p = x writes through p
 				return false
@@ -382,7 +382,7 @@ func (m memLex) onlyWrites(from, a, pe int) bool {
 func (m memLex) loopStart(end int) int {
 	if m.is(end, "}") {
 		depth := 0
-		for k := end; k > m.item.TokStart; k-- {
+		for k := end; k > m.lo; k-- {
 			if m.is(k, "}") {
 				depth++
 			} else if m.is(k, "{") {
@@ -419,7 +419,7 @@ func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
 	n := pe - a
 	depth, returning := 0, false
 	seg = from
-	for k := from; k < m.item.TokEnd; k++ {
+	for k := from; k < m.hi; k++ {
 		if (m.lx.Kind(k) == checkers.TokIdent || m.is(a, "*")) && m.samePath(k, a, n) && !m.is(k-1, "->") && !m.is(k-1, ".") && !m.tagName(k) {
 			return k, seg, false
 		}
@@ -466,7 +466,7 @@ func (m memLex) reachableNext(from, a, pe int) (next, seg int, ended bool) {
 
 // label returns the token of "name :" after token i, or -1.
 func (m memLex) label(i int, name string) int {
-	for k := i + 1; k+1 < m.item.TokEnd; k++ {
+	for k := i + 1; k+1 < m.hi; k++ {
 		if m.ident(k) && m.lx.Is(k, name) && m.is(k+1, ":") && (m.is(k-1, ";") || m.is(k-1, "}") || m.is(k-1, "{")) {
 			return k
 		}
@@ -485,7 +485,7 @@ func (m memLex) loopSpan(j, tok int) (end, update int) {
 		}
 		cl := m.closeOf(body)
 		if cl < 0 {
-			return m.item.TokEnd, -1
+			return m.hi, -1
 		}
 		if m.is(j, "for") {
 			semis := 0
@@ -506,14 +506,14 @@ func (m memLex) loopSpan(j, tok int) (end, update int) {
 	if m.is(body, "{") {
 		end = m.closeOf(body)
 		if end < 0 {
-			end = m.item.TokEnd
+			end = m.hi
 		}
 		if end > tok {
 			return end, update
 		}
 		return -1, -1
 	}
-	for k := body; k < m.item.TokEnd; k++ {
+	for k := body; k < m.hi; k++ {
 		if m.is(k, ";") {
 			if k >= tok {
 				return k, update
@@ -521,7 +521,7 @@ func (m memLex) loopSpan(j, tok int) (end, update int) {
 			return -1, -1
 		}
 	}
-	return m.item.TokEnd, update
+	return m.hi, update
 }
 
 // loopReassigns reports whether each iteration of the while or for loop
@@ -584,7 +584,7 @@ func (m memLex) exprStmtEnd(i, to int) int {
 // assigns reports whether the for-update clause starting at i assigns
 // the variable name (p = next).
 func (m memLex) assigns(i int, name string) bool {
-	for k := i; k < m.item.TokEnd && !m.is(k, ")"); k++ {
+	for k := i; k < m.hi && !m.is(k, ")"); k++ {
 		if m.ident(k) && m.lx.Is(k, name) && m.is(k+1, "=") && !m.is(k-1, "->") && !m.is(k-1, ".") {
 			return true
 		}
@@ -594,12 +594,12 @@ func (m memLex) assigns(i int, name string) bool {
 
 // jumpsBack reports a goto after token c to a label before token tok.
 func (m memLex) jumpsBack(tok, c int) bool {
-	for j := c; j < m.item.TokEnd; j++ {
+	for j := c; j < m.hi; j++ {
 		if !m.is(j, "goto") || !m.ident(j+1) {
 			continue
 		}
 		lbl := m.text(j + 1)
-		for k := m.item.TokStart; k < tok; k++ {
+		for k := m.lo; k < tok; k++ {
 			if m.ident(k) && m.lx.Is(k, lbl) && m.is(k+1, ":") {
 				return true
 			}
@@ -612,7 +612,7 @@ func (m memLex) jumpsBack(tok, c int) bool {
 // token tok, or tok when there is none: the function body's, where the
 // scans ask whether a "{" is the body's.
 func (m memLex) firstBraceIn(tok int) int {
-	for k := m.item.TokStart; k < tok; k++ {
+	for k := m.lo; k < tok; k++ {
 		if m.p1(k) == '{' {
 			return k
 		}
@@ -627,10 +627,10 @@ func (m memLex) firstBraceIn(tok int) int {
 // range).
 func (m memLex) loopCandidates() []int32 {
 	return checkers.ItemMemo(m.lx, memLoopCandSlot, m.idx, func() []int32 {
-		full := memLex{m.lx, m.lx.Items[m.idx], m.idx}
+		full := memLexOf(m.lx, m.idx)
 		toks := m.lx.Tokens
 		var out []int32
-		for j := full.item.TokStart; j < full.item.TokEnd; j++ {
+		for j := full.lo; j < full.hi; j++ {
 			isIdent := toks[j].Kind == checkers.TokIdent
 			switch c := toks[j].First; {
 			case isIdent && (c == 'f' && full.is(j, "for") || c == 'w' && full.is(j, "while") || c == 'd' && full.is(j, "do")),
@@ -648,7 +648,7 @@ var memLoopCandSlot = checkers.NewMemoSlot()
 // macro whose body holds tok.
 func (m memLex) macroLoopHolds(j, tok int) bool {
 	depth := 0
-	for k := j - 1; k > m.item.TokStart; k-- {
+	for k := j - 1; k > m.lo; k-- {
 		if m.is(k, ")") {
 			depth++
 		} else if m.is(k, "(") {
@@ -678,7 +678,7 @@ func (m memLex) killedAt(from, next, n int) bool {
 		if !m.is(next+n, "=") || !(m.is(next-1, ";") || m.is(next-1, "}") || m.is(next-1, "{")) {
 			return false
 		}
-		for k := next + n + 1; k < m.item.TokEnd && !m.is(k, ";"); k++ {
+		for k := next + n + 1; k < m.hi && !m.is(k, ";"); k++ {
 			if m.samePath(k, next, 1) && !m.siblingPath(k, next, n) {
 				return false // p = p->next reads the old value first
 			}
@@ -705,7 +705,7 @@ func (m memLex) killedAt(from, next, n int) bool {
 // rhsMentions reports a mention of name from token i to the end of its
 // statement.
 func (m memLex) rhsMentions(i int, name string) bool {
-	for k := i; k < m.item.TokEnd && !m.is(k, ";"); k++ {
+	for k := i; k < m.hi && !m.is(k, ";"); k++ {
 		if m.ident(k) && m.lx.Is(k, name) && !m.is(k-1, "->") && !m.is(k-1, ".") {
 			return true
 		}
@@ -754,7 +754,7 @@ func (m memLex) namedCastStatement(a int) bool {
 		return false
 	}
 	e := m.lx.AngleEnd(a + 1)
-	if e < 0 || e >= m.item.TokEnd || !m.is(a+1, "<") {
+	if e < 0 || e >= m.hi || !m.is(a+1, "<") {
 		return false
 	}
 	c := m.closeOf(e + 1)
@@ -764,7 +764,7 @@ func (m memLex) namedCastStatement(a int) bool {
 // allocKindOtherThan reports an assignment of name before tok in the
 // item from an allocation of another kind than want.
 func (m memLex) allocKindOtherThan(name string, tok int, want string) bool {
-	for j := m.item.TokStart; j < tok; j++ {
+	for j := m.lo; j < tok; j++ {
 		if !m.ident(j) || !m.lx.Is(j, name) || !m.is(j+1, "=") {
 			continue
 		}

@@ -131,7 +131,7 @@ func (m memLex) unaryStar(i int) bool {
 		// or a cast to a pointer type ((char **)*pp): a statement or an
 		// operand starts here.
 		o := m.lx.Open(p)
-		return o > m.item.TokStart && (m.is(o-1, "if") || m.is(o-1, "while") || m.is(o-1, "for") || m.is(o-1, "switch")) || m.ptrCastEnd(p)
+		return o > m.lo && (m.is(o-1, "if") || m.is(o-1, "while") || m.is(o-1, "for") || m.is(o-1, "switch")) || m.ptrCastEnd(p)
 	}
 	return !m.ident(p) && !m.is(p, "]") && m.lx.Kind(p) != checkers.TokNumber && !m.is(p, "*") || m.is(p, "return") || m.is(p, "else") || m.is(p, "do")
 }
@@ -140,7 +140,7 @@ func (m memLex) unaryStar(i int) bool {
 // one that starts with a type word, or with "name name" / "name *".
 func (m memLex) inDeclaration(i int) bool {
 	depth := 0
-	for j := i; j >= m.item.TokStart; j-- {
+	for j := i; j >= m.lo; j-- {
 		switch p := m.p1(j); p {
 		case ')', ']':
 			depth++
@@ -223,7 +223,7 @@ func (m memLex) derefArg(k, e int) bool {
 		return false
 	}
 	depth, index := 0, 0
-	for i := k - 1; i > m.item.TokStart; i-- {
+	for i := k - 1; i > m.lo; i-- {
 		switch p := m.p1(i); {
 		case p == ')' || p == ']':
 			depth++
@@ -249,7 +249,7 @@ func (m memLex) straightWrite(i int, name string, n, limit int) int {
 			return k
 		}
 	}
-	return m.item.TokEnd
+	return m.hi
 }
 
 // straightWriteAt reports whether token k starts a "name = …" (the root
@@ -307,14 +307,14 @@ func (m memLex) stmtEnd(i int) int {
 		if c := m.closeOf(i); c > 0 {
 			return c + 1
 		}
-		return m.item.TokEnd
+		return m.hi
 	case m.is(i, "if") || m.is(i, "while") || m.is(i, "for") || m.is(i, "switch"):
 		if !m.is(i+1, "(") {
-			return m.item.TokEnd
+			return m.hi
 		}
 		c := m.closeOf(i + 1)
 		if c < 0 {
-			return m.item.TokEnd
+			return m.hi
 		}
 		e := m.stmtEnd(c + 1)
 		if m.is(i, "if") && m.is(e, "else") {
@@ -325,7 +325,7 @@ func (m memLex) stmtEnd(i int) int {
 		e := m.stmtEnd(i + 1)
 		return m.stmtEnd(e) // while (...);
 	}
-	for k := i; k < m.item.TokEnd; k++ {
+	for k := i; k < m.hi; k++ {
 		switch m.p1(k) {
 		case '(', '[', '{':
 			if c := m.closeOf(k); c > 0 {
@@ -337,7 +337,7 @@ func (m memLex) stmtEnd(i int) int {
 			return k
 		}
 	}
-	return m.item.TokEnd
+	return m.hi
 }
 
 // simpleNullTest recognises a condition that is one NULL test of one
@@ -369,7 +369,7 @@ func (m memLex) simpleNullTest(from, to int) (nullIsThen, ok bool) {
 // inSizeof reports whether token k is an operand of sizeof.
 func (m memLex) inSizeof(k int) bool {
 	depth := 0
-	for j := k - 1; j > m.item.TokStart && k-j < 16; j-- {
+	for j := k - 1; j > m.lo && k-j < 16; j-- {
 		switch p := m.p1(j); {
 		case p == ')':
 			depth++
@@ -441,7 +441,7 @@ func (m memLex) mayDominate(k, t int) bool {
 
 // funcBody returns the "{" of the item's function body.
 func (m memLex) funcBody() int {
-	for k := m.item.TokStart; k < m.item.TokEnd; k++ {
+	for k := m.lo; k < m.hi; k++ {
 		if m.is(k, "{") {
 			return k
 		}
@@ -456,7 +456,7 @@ func (m memLex) funcBody() int {
 func (m memLex) conditionalOperand(k int) bool {
 	depth := 0
 	and, sep := false, false // an && of the current group; a comma passed in it
-	for j := k - 1; j > m.item.TokStart; j-- {
+	for j := k - 1; j > m.lo; j-- {
 		switch m.p1(j) {
 		case ')', ']':
 			depth++
@@ -529,7 +529,7 @@ func (m memLex) macroStatementArg(k int) bool {
 // outerBrace returns the outermost brace of the item around token tok
 // (the function body), or the item's first token when there is none.
 func (m memLex) outerBrace(tok int) int {
-	for j := m.item.TokStart; j < tok; j++ {
+	for j := m.lo; j < tok; j++ {
 		if m.is(j, "{") || m.is(j, "(") || m.is(j, "[") {
 			c := m.closeOf(j)
 			if c < 0 || c > tok {
@@ -541,7 +541,7 @@ func (m memLex) outerBrace(tok int) int {
 			j = c
 		}
 	}
-	return m.item.TokStart
+	return m.lo
 }
 
 // lastLabelColon returns the last label colon (labelColon) strictly
