@@ -39,8 +39,23 @@ type Token struct {
 	Flags      TokFlag
 	// First is the token's first byte, kept beside the span so that the
 	// scans of triage compare punctuation without touching the source.
-	// Lexers must set it.
-	First byte
+	// One is First when the token is one byte long and 0 otherwise: the
+	// questions about one-byte tokens (";", "(", "p") load one byte.
+	// Lexers make tokens with NewToken, which sets both.
+	First, One byte
+}
+
+// NewToken returns the token src[start:end] of kind with flags, First and
+// One set.
+func NewToken(src []byte, start, end int, kind TokKind, flags TokFlag) Token {
+	t := Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags}
+	if end > start {
+		t.First = src[start]
+		if end-start == 1 {
+			t.One = t.First
+		}
+	}
+	return t
 }
 
 // Span is a half-open byte range.
@@ -165,10 +180,13 @@ func (lx *Lexed) Is(i int, s string) bool {
 		return false
 	}
 	t := &lx.Tokens[i]
+	if len(s) == 1 {
+		return t.One == s[0]
+	}
 	if int(t.End-t.Start) != len(s) || t.First != s[0] {
 		return false
 	}
-	return len(s) == 1 || string(lx.Src[t.Start:t.End]) == s
+	return string(lx.Src[t.Start:t.End]) == s
 }
 
 // Find returns the first token in [from, to) whose text is s (not
@@ -180,8 +198,16 @@ func (lx *Lexed) Find(from, to int, s string) int {
 		return -1
 	}
 	n, c := int32(len(s)), s[0]
+	if n == 1 {
+		for k, t := range lx.Tokens[from:to] {
+			if t.One == c {
+				return from + k
+			}
+		}
+		return -1
+	}
 	for k, t := range lx.Tokens[from:to] {
-		if t.First == c && t.End-t.Start == n && (n == 1 || string(lx.Src[t.Start:t.End]) == s) {
+		if t.First == c && t.End-t.Start == n && string(lx.Src[t.Start:t.End]) == s {
 			return from + k
 		}
 	}
@@ -196,9 +222,17 @@ func (lx *Lexed) FindLast(from, to int, s string) int {
 		return -1
 	}
 	n, c := int32(len(s)), s[0]
+	if n == 1 {
+		for k := to - 1; k >= from; k-- {
+			if lx.Tokens[k].One == c {
+				return k
+			}
+		}
+		return -1
+	}
 	for k := to - 1; k >= from; k-- {
 		t := &lx.Tokens[k]
-		if t.First == c && t.End-t.Start == n && (n == 1 || string(lx.Src[t.Start:t.End]) == s) {
+		if t.First == c && t.End-t.Start == n && string(lx.Src[t.Start:t.End]) == s {
 			return k
 		}
 	}
@@ -212,11 +246,7 @@ func (lx *Lexed) Byte(i int) byte {
 	if uint(i) >= uint(len(lx.Tokens)) {
 		return 0
 	}
-	t := &lx.Tokens[i]
-	if t.End-t.Start != 1 {
-		return 0
-	}
-	return t.First
+	return lx.Tokens[i].One
 }
 
 // Kind returns the kind of token i, 0 when i is out of range.

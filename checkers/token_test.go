@@ -8,7 +8,7 @@ func lexPunct(src string) *Lexed {
 	lx := &Lexed{Src: []byte(src)}
 	for i := range len(src) {
 		if src[i] != ' ' {
-			lx.Tokens = append(lx.Tokens, Token{Kind: TokPunct, Start: int32(i), End: int32(i + 1), First: src[i]})
+			lx.Tokens = append(lx.Tokens, NewToken(lx.Src, i, i+1, TokPunct, 0))
 		}
 	}
 	return lx
@@ -62,7 +62,7 @@ func TestFindMatchesIs(t *testing.T) {
 		default:
 			j = i + 1
 		}
-		toks = append(toks, Token{Start: int32(i), End: int32(j), Kind: TokIdent, First: src[i]})
+		toks = append(toks, NewToken(src, i, j, TokIdent, 0))
 		i = j
 	}
 	lx := &Lexed{Src: src, Tokens: toks}

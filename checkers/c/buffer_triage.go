@@ -966,7 +966,7 @@ func bufScanNames(lx *checkers.Lexed, x *bufNames) {
 		// then at the name before it.
 		for j := max(it.TokStart, 1) + 1; j < it.TokEnd; j++ {
 			t := &toks[j]
-			if !bufNameFollow[t.First] || t.End-t.Start != 1 || toks[j-1].Kind != checkers.TokIdent {
+			if !bufNameFollow[t.One] || toks[j-1].Kind != checkers.TokIdent {
 				continue
 			}
 			k, prev := j-1, j-2

@@ -55,7 +55,7 @@ func (b *itemBuilder) text(i int) string { return b.lx.Text(i) }
 
 func (b *itemBuilder) isPunct(i int, c byte) bool {
 	t := &b.lx.Tokens[i]
-	return t.Kind == checkers.TokPunct && t.End-t.Start == 1 && t.First == c
+	return t.Kind == checkers.TokPunct && t.One == c
 }
 
 // structural reports whether token i counts for item structure: braces in

@@ -119,11 +119,7 @@ func (l *lexer) emit(kind checkers.TokKind, start, end int) {
 	if l.alt > 0 {
 		flags = checkers.FlagAltBranch
 	}
-	t := checkers.Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags}
-	if end > start {
-		t.First = l.src[start]
-	}
-	l.toks = append(l.toks, t)
+	l.toks = append(l.toks, checkers.NewToken(l.src, start, end, kind, flags))
 }
 
 func (l *lexer) run() {

@@ -332,7 +332,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 	calls := false    // an unknown call (exposed only)
 	for j := k; j < e; j++ {
 		if t := &m.lx.Tokens[j]; t.Kind != checkers.TokIdent {
-			if t.First == '{' && t.End-t.Start == 1 && m.is(j-1, "(") {
+			if t.One == '{' && m.is(j-1, "(") {
 				mentions = true // a statement expression: expr gives up
 			}
 			continue

@@ -122,11 +122,7 @@ func (m memLex) p1(i int) byte {
 	if i < m.lo || i >= m.hi {
 		return 0
 	}
-	t := &m.lx.Tokens[i]
-	if t.End-t.Start != 1 {
-		return 0
-	}
-	return t.First
+	return m.lx.Tokens[i].One
 }
 
 func (m memLex) is(i int, s string) bool {

@@ -568,7 +568,7 @@ func memTriageVLA(lx *checkers.Lexed, tok int) bool {
 // token, ahead of the declarator walk.
 func hasOpenBracket(lx *checkers.Lexed, from, to int) bool {
 	for _, t := range lx.Tokens[from:to] {
-		if t.First == '[' && t.End-t.Start == 1 {
+		if t.One == '[' {
 			return true
 		}
 	}

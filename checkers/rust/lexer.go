@@ -30,11 +30,7 @@ type lexer struct {
 }
 
 func (l *lexer) emit(kind checkers.TokKind, start, end int) {
-	t := checkers.Token{Start: int32(start), End: int32(end), Kind: kind}
-	if end > start {
-		t.First = l.src[start]
-	}
-	l.toks = append(l.toks, t)
+	l.toks = append(l.toks, checkers.NewToken(l.src, start, end, kind, 0))
 }
 
 func (l *lexer) run() {
