@@ -164,7 +164,7 @@ func ItemMemo[T any](lx *Lexed, slot MemoSlot, item int, f func() T) T {
 // millions of tokens); the source is never modified. Copy it
 // (strings.Clone) before keeping it beyond the file's analysis.
 func (lx *Lexed) Text(i int) string {
-	if i < 0 || i >= len(lx.Tokens) {
+	if uint(i) >= uint(len(lx.Tokens)) {
 		return ""
 	}
 	t := lx.Tokens[i]
@@ -251,7 +251,7 @@ func (lx *Lexed) Byte(i int) byte {
 
 // Kind returns the kind of token i, 0 when i is out of range.
 func (lx *Lexed) Kind(i int) TokKind {
-	if i < 0 || i >= len(lx.Tokens) {
+	if uint(i) >= uint(len(lx.Tokens)) {
 		return 0
 	}
 	return lx.Tokens[i].Kind
@@ -311,7 +311,7 @@ func (lx *Lexed) ItemAt(off int) int {
 // paired on its own (a stray "]" does not disturb parentheses), and the
 // pairs are computed once per file.
 func (lx *Lexed) Close(i int) int {
-	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
+	if uint(i) >= uint(len(lx.Tokens)) || lx.Tokens[i].Kind != TokPunct {
 		return -1
 	}
 	switch lx.Tokens[i].First {
@@ -351,7 +351,7 @@ func (lx *Lexed) AngleEnd(i int) int {
 // Open returns the index of the bracket that the one at token i (")",
 // "]" or "}") closes, or -1.
 func (lx *Lexed) Open(i int) int {
-	if i < 0 || i >= len(lx.Tokens) || lx.Tokens[i].Kind != TokPunct {
+	if uint(i) >= uint(len(lx.Tokens)) || lx.Tokens[i].Kind != TokPunct {
 		return -1
 	}
 	switch lx.Tokens[i].First {
