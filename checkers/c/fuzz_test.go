@@ -28,6 +28,11 @@ func checkLexed(t *testing.T, lx *checkers.Lexed) {
 		if tk.Start < last || tk.End < tk.Start || int(tk.End) > len(lx.Src) {
 			t.Fatalf("bad token %+v after %d (len %d)", tk, last, len(lx.Src))
 		}
+		// The lexer writes checkers.NewToken out: First and One must be
+		// what NewToken sets.
+		if want := checkers.NewToken(lx.Src, int(tk.Start), int(tk.End), tk.Kind, tk.Flags); tk != want {
+			t.Fatalf("token %+v, want %+v as NewToken makes it", tk, want)
+		}
 		last = tk.End
 	}
 	prev := 0

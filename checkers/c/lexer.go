@@ -119,7 +119,16 @@ func (l *lexer) emit(kind checkers.TokKind, start, end int) {
 	if l.alt > 0 {
 		flags = checkers.FlagAltBranch
 	}
-	l.toks = append(l.toks, checkers.NewToken(l.src, start, end, kind, flags))
+	// checkers.NewToken, written out: appending its result copied the
+	// token once more.
+	t := checkers.Token{Start: int32(start), End: int32(end), Kind: kind, Flags: flags}
+	if end > start {
+		t.First = l.src[start]
+		if end-start == 1 {
+			t.One = t.First
+		}
+	}
+	l.toks = append(l.toks, t)
 }
 
 func (l *lexer) run() {
