@@ -327,12 +327,12 @@ func init() {
 }
 
 func (l *lexer) punct(i int) int {
-	rest := l.src[i:]
-	if len(rest) >= 2 {
-		a, b := rest[0], rest[1]
-		if len(rest) >= 3 && punctStart3[a][b] {
+	src := l.src
+	if i+1 < len(src) {
+		a, b := src[i], src[i+1]
+		if i+2 < len(src) && punctStart3[a][b] {
 			for _, p := range puncts3 {
-				if string(rest[:3]) == p {
+				if string(src[i:i+3]) == p {
 					l.emit(checkers.TokPunct, i, i+3)
 					return i + 3
 				}
@@ -346,7 +346,7 @@ func (l *lexer) punct(i int) int {
 			return i + 2
 		}
 	}
-	switch c := rest[0]; c {
+	switch c := src[i]; c {
 	case ':':
 		l.facts.colons = append(l.facts.colons, int32(len(l.toks)))
 	case '{':
