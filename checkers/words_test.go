@@ -122,3 +122,52 @@ func TestWordFilter(t *testing.T) {
 		t.Fatalf("%d of 20000 random identifiers passed, %d not covered", passed, missing)
 	}
 }
+
+// TestWordSet: every token that is one of the words passes, wherever it
+// sits in the source; of the many identifiers that are none, few do.
+func TestWordSet(t *testing.T) {
+	words := []string{"getenv", "argv", "optarg", "main", "sprintf", "a", "abcdefgh", "abcdefghij", "recv"}
+	set := NewWordSet(words[:4], words[4:], nil)
+	var src strings.Builder
+	var spans [][2]int
+	r := rand.New(rand.NewSource(2))
+	for k := range 20000 {
+		w := words[k%len(words)]
+		if k%3 != 0 {
+			n := 1 + r.Intn(14)
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = "abcdefghijklmnopqrstuvwxyz_"[r.Intn(27)]
+			}
+			w = string(b)
+		}
+		spans = append(spans, [2]int{src.Len(), src.Len() + len(w)})
+		src.WriteString(w)
+		src.WriteString("(x);\n"[:1+r.Intn(5)])
+	}
+	lx := &Lexed{Src: []byte(src.String())}
+	for _, sp := range spans {
+		lx.Tokens = append(lx.Tokens, NewToken(lx.Src, sp[0], sp[1], TokIdent, 0))
+	}
+	is := map[string]bool{}
+	for _, w := range words {
+		is[w] = true
+	}
+	others, passed := 0, 0
+	for i := range lx.Tokens {
+		w := lx.Text(i)
+		got := set.MayHave(lx, i)
+		if is[w] && !got {
+			t.Fatalf("MayHave(%q) = false for one of the words", w)
+		}
+		if !is[w] {
+			others++
+			if got {
+				passed++
+			}
+		}
+	}
+	if others == 0 || passed*100 > others {
+		t.Fatalf("%d of %d other identifiers passed: the bitmap filters nothing", passed, others)
+	}
+}

@@ -16,6 +16,8 @@ package c
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
@@ -55,6 +57,9 @@ var cppMarkers = map[string]bool{
 	"reinterpret_cast": true, "const_cast": true, "operator": true, "explicit": true, "mutable": true,
 }
 
+// cppWords are the words isCPP looks for.
+var cppWords = checkers.NewWordSet(slices.Collect(maps.Keys(cppMarkers)), []string{"public", "private", "protected", "class"})
+
 // IsCPPHeader decides whether a .h file is C++: it looks for C++-only
 // keywords, access specifiers, "::" and C++ standard headers in code.
 func IsCPPHeader(src []byte) bool {
@@ -73,6 +78,9 @@ func isCPP(lx *checkers.Lexed) bool {
 	for i, t := range lx.Tokens {
 		switch t.Kind {
 		case checkers.TokIdent:
+			if !cppWords.MayHave(lx, i) {
+				continue // no word below: most identifiers
+			}
 			w := lx.Text(i)
 			if cppMarkers[w] {
 				return true

@@ -2,7 +2,10 @@ package c
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
@@ -134,6 +137,9 @@ func exFacts(lx *checkers.Lexed, from int) exFromFacts {
 		default:
 			continue
 		}
+		if !exFactsWords().MayHave(lx, i) {
+			continue // none of the words below: most identifiers
+		}
 		w := lx.Text(i)
 		if _, ok := exBuilders[w]; ok && f.builds == never && lx.Is(i+1, "(") {
 			f.builds = i
@@ -158,6 +164,12 @@ func exFacts(lx *checkers.Lexed, from int) exFromFacts {
 	byFrom[from] = f
 	return f
 }
+
+// exFactsWords are the words exFacts looks for.
+var exFactsWords = sync.OnceValue(func() *checkers.WordSet {
+	return checkers.NewWordSet(slices.Collect(maps.Keys(exBuilders)), slices.Collect(maps.Keys(externalReturns)),
+		slices.Collect(maps.Keys(externalFills)), []string{"optarg", "main", "wmain", "argv"})
+})
 
 // exBlockKeywords introduce a parenthesized header before a block that is
 // not a function body.

@@ -2,7 +2,10 @@ package c
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
@@ -198,8 +201,8 @@ func triageTOCTOU(lx *checkers.Lexed, tok int) bool {
 	_, isStat := fsStatBuf[lx.Text(tok)]
 	typeTested := !isStat
 	for i := tok + 1; i < end; i++ {
-		if lx.Tokens[i].Kind != checkers.TokIdent {
-			continue
+		if t := &lx.Tokens[i]; t.Kind != checkers.TokIdent || t.First != 'S' && !fsWords().MayHave(lx, i) {
+			continue // neither S_IS… nor one of fsWords: most identifiers
 		}
 		w := lx.Text(i)
 		if fsTypeFields[w] || strings.HasPrefix(w, "S_IS") {
@@ -216,6 +219,11 @@ func triageTOCTOU(lx *checkers.Lexed, tok int) bool {
 	}
 	return false
 }
+
+// fsWords are the words triageTOCTOU looks for.
+var fsWords = sync.OnceValue(func() *checkers.WordSet {
+	return checkers.NewWordSet(slices.Collect(maps.Keys(fsTypeFields)), slices.Collect(maps.Keys(fsUseCalls)))
+})
 
 // fsTypeFields are the stat fields that tell a file's type, owner or
 // identity.

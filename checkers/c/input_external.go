@@ -60,7 +60,7 @@ func (t *inTokenTaint) seedAll(item checkers.Item) bool {
 		// The first byte and the length rule out most names before the
 		// set is asked.
 		tk := &t.lx.Tokens[k]
-		if tk.Kind != checkers.TokIdent || !inExternalTriggerShape.may(tk) {
+		if tk.Kind != checkers.TokIdent || !inExternalTriggerShape.may(tk) || !inExternalTriggerWords.MayHave(t.lx, k) {
 			continue
 		}
 		if inExternalTriggerSet[t.lx.Text(k)] && t.seed(k, item) {
@@ -92,6 +92,10 @@ func (s *wordShape) may(t *checkers.Token) bool {
 }
 
 var inExternalTriggerShape = newWordShape(inExternalTriggers)
+
+// inExternalTriggerWords is the WordSet of inExternalTriggers, for the
+// tokens the shape lets through.
+var inExternalTriggerWords = checkers.NewWordSet(inExternalTriggers)
 
 var inExternalSlot, inBracketedSlot = checkers.NewMemoSlot(), checkers.NewMemoSlot()
 

@@ -345,7 +345,7 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 		}
 		if m.is(j+1, "(") {
 			// The shape check spares most calls the set lookup.
-			if falls && memNoReturnShape.may(&m.lx.Tokens[j]) {
+			if falls && memNoReturnShape.may(&m.lx.Tokens[j]) && memNoReturnWords.MayHave(m.lx, j) {
 				falls = !memNoReturn[string(m.word(j))]
 			}
 			calls = calls || d.exposed && memUnknownCall(string(m.word(j)))
@@ -356,6 +356,10 @@ func (d *memDA) stmt(k, to int, assigned bool) (next int, after, falls bool) {
 	}
 	return e + 1, assigned || calls, falls
 }
+
+// memNoReturnWords is the WordSet of memNoReturn, for the calls
+// memNoReturnShape lets through.
+var memNoReturnWords = checkers.NewWordSet(memKeys(memNoReturn))
 
 // exprEnd returns the ";" that ends the expression statement at k.
 func (d *memDA) exprEnd(k, to int) int {

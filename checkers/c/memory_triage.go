@@ -177,8 +177,8 @@ var memInputSlot = checkers.NewMemoSlot()
 // scanExternalInput is externalInput's scan of the window.
 func (m memLex) scanExternalInput() bool {
 	for j := m.lo; j < m.hi; j++ {
-		if m.lx.Kind(j) != checkers.TokIdent {
-			continue
+		if m.lx.Kind(j) != checkers.TokIdent || !exFactsWords().MayHave(m.lx, j) {
+			continue // exFactsWords holds the words below (and more)
 		}
 		t := m.lx.Text(j)
 		if t == "argv" {
