@@ -870,13 +870,33 @@ func (g *memGroups) directive(d string) {
 // #else branch.
 func (g *memGroups) outside() bool { return g.groups == 0 && !g.outer }
 
+// memDepthDelta is what a token starting with each byte adds to the
+// bracket depth: one for an opening bracket, minus one for a closing one.
+var memDepthDelta = [256]int8{'(': 1, '[': 1, '{': 1, ')': -1, ']': -1, '}': -1}
+
 // cutAfter returns the start of the first statement of [from, to) after
 // token last, outside every #if group and between whole statements (see
 // lastMentionCut); to when there is none.
 func (m memLex) cutAfter(from, to, last int) int {
 	depth := 0
 	var g memGroups
-	for j := from; j < to; j++ {
+	// Before last no statement can end the cut: only the bracket depth
+	// and the #if groups matter there. The depth is a sum over the tokens'
+	// first bytes (a directive's, '#', counts nothing), the groups come
+	// from the file's few directives: no per-token branches.
+	start := from
+	if pre := min(last, to); pre > from {
+		for _, t := range m.lx.Tokens[from:pre] {
+			depth += int(memDepthDelta[t.First])
+		}
+		dirs := directiveToks(m.lx)
+		i, _ := slices.BinarySearch(dirs, int32(from))
+		for ; i < len(dirs) && int(dirs[i]) < pre; i++ {
+			g.directive(memDirective(m, int(dirs[i])))
+		}
+		start = pre
+	}
+	for j := start; j < to; j++ {
 		t := &m.lx.Tokens[j]
 		if t.Kind == checkers.TokPreproc {
 			g.directive(memDirective(m, j))
