@@ -401,13 +401,13 @@ func (d *memDA) declaresAt(j int) bool {
 	m := d.m
 	switch {
 	case m.is(j-1, "*"):
-		return m.ident(j-2) && !memNotType[string(m.word(j-2))] || m.is(j-2, "*") || m.is(j-2, ",") && m.inDeclaration(j-2)
+		return m.ident(j-2) && !m.notType(j-2) || m.is(j-2, "*") || m.is(j-2, ",") && m.inDeclaration(j-2)
 	case m.ident(j - 1):
-		return !memNotType[string(m.word(j-1))] && (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ","))
+		return !m.notType(j-1) && (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ","))
 	case m.is(j-1, ","):
 		// The second name of a declaration: int a, i; (not return a, i;)
 		return (m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ",") || m.is(j+1, "[")) && m.inDeclaration(j-1) &&
-			!memNotType[string(m.word(m.stmtStartBefore(j)))]
+			!m.notType(m.stmtStartBefore(j))
 	}
 	return false
 }
@@ -537,7 +537,7 @@ func (d *memDA) scan(from, to int, assigned bool) exprScan {
 			continue
 		}
 		if !m.lx.Is(j, d.name) {
-			if m.is(j+1, "(") && memSizeofWords[string(m.word(j))] {
+			if m.is(j+1, "(") && memSizeofSet.MayHave(m.lx, j) && memSizeofWords[string(m.word(j))] {
 				if c := m.closeOf(j + 1); c > 0 {
 					j = c
 				}
@@ -710,6 +710,9 @@ func (m memLex) surelyNonNull(i int) bool {
 
 // memSizeofWords are the operators whose operand is not evaluated.
 var memSizeofWords = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "typeof": true, "__typeof__": true}
+
+// memSizeofSet is the WordSet of memSizeofWords.
+var memSizeofSet = checkers.NewWordSet(memKeys(memSizeofWords))
 
 func (d *memDA) ifStmt(k, to int, assigned bool) (int, bool, bool) {
 	m := d.m
@@ -1024,7 +1027,7 @@ func (d *memDA) macroLoop(k, to int, assigned bool) (int, bool, bool) {
 // call, which no call can be: a loop macro with a one-statement body
 // (for_each_string_list_item(item, list) if (…) …; … strbuf_addf(…);).
 func memMacroLoop1(m memLex, k int) bool {
-	if !m.ident(k) || !m.is(k+1, "(") || memNotType[string(m.word(k))] {
+	if !m.ident(k) || !m.is(k+1, "(") || m.notType(k) {
 		return false
 	}
 	c := m.closeOf(k + 1)

@@ -143,6 +143,16 @@ func (m memLex) word(i int) []byte {
 	return m.lx.Src[t.Start:t.End]
 }
 
+// notType reports whether token i of the item is one of memNotType's
+// words: memNotTypeWords turns nearly every other name away before the
+// map is asked.
+func (m memLex) notType(i int) bool {
+	return i >= m.lo && i < m.hi && memNotTypeWords.MayHave(m.lx, i) && memNotType[string(m.word(i))]
+}
+
+// memNotTypeWords is the WordSet of memNotType.
+var memNotTypeWords = checkers.NewWordSet(memKeys(memNotType))
+
 func (m memLex) text(i int) string {
 	if i < m.lo || i >= m.hi {
 		return ""

@@ -202,7 +202,7 @@ func (m memLex) arrayFacts() *memArrayFacts {
 
 // arrayDeclarator reports "T name[" at token j (name followed by "[").
 func (m memLex) arrayDeclarator(j int) bool {
-	return m.ident(j-1) && !memNotType[string(m.word(j-1))] || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)
+	return m.ident(j-1) && !m.notType(j-1) || m.is(j-1, "*") || m.is(j-1, ",") && m.inDeclaration(j-1)
 }
 
 // memLoop is the innermost loop around a free that usedBefore found: the
@@ -400,7 +400,7 @@ func (m memLex) loopStart(end int) int {
 // or "T *name = …".
 func (m memLex) declaredBetween(from, to int, name string) bool {
 	for j := from + 1; j < to; j++ {
-		if m.ident(j) && m.lx.Is(j, name) && (m.is(j-1, "*") || m.ident(j-1) && !memNotType[string(m.word(j-1))]) &&
+		if m.ident(j) && m.lx.Is(j, name) && (m.is(j-1, "*") || m.ident(j-1) && !m.notType(j-1)) &&
 			(m.is(j+1, "=") || m.is(j+1, ";") || m.is(j+1, ",")) {
 			return true
 		}
