@@ -3,6 +3,7 @@ package checkers
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // wordTable maps the trigger words of a language's checkers to ids. The
@@ -183,5 +184,12 @@ func NewWordSet(lists ...[]string) *WordSet {
 func (s *WordSet) MayHave(lx *Lexed, i int) bool {
 	t := &lx.Tokens[i]
 	h := wordHashAt(lx.Src, int(t.Start), int(t.End)) >> (32 - wordSetShift)
+	return s.bits[h/64]&(1<<(h%64)) != 0
+}
+
+// MayHaveString is MayHave for a word given as a string (a callee's
+// name from the syntax tree).
+func (s *WordSet) MayHaveString(w string) bool {
+	h := wordHash(unsafe.Slice(unsafe.StringData(w), len(w))) >> (32 - wordSetShift)
 	return s.bits[h/64]&(1<<(h%64)) != 0
 }

@@ -157,6 +157,9 @@ func TestWordSet(t *testing.T) {
 	for i := range lx.Tokens {
 		w := lx.Text(i)
 		got := set.MayHave(lx, i)
+		if set.MayHaveString(w) != got {
+			t.Fatalf("MayHaveString(%q) = %v, MayHave %v", w, !got, got)
+		}
 		if is[w] && !got {
 			t.Fatalf("MayHave(%q) = false for one of the words", w)
 		}

@@ -1,6 +1,7 @@
 package c
 
 import (
+	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/checkers/syntax"
 )
 
@@ -17,29 +18,32 @@ func (a *flowAnalysis) call(n syntax.Node, s *flowState, mode flowUse) {
 	prev := a.curCall
 	a.curCall = name
 	defer func() { a.curCall = prev }()
+	// Most callees are none of the lists': one hash tells, not nine map
+	// lookups.
+	known := memCallWords.MayHaveString(name)
 	switch {
-	case memDeallocators[name] && len(args) > 0:
+	case known && memDeallocators[name] && len(args) > 0:
 		for _, x := range args[1:] {
 			a.ev(x, s, useRead)
 		}
 		a.free(args[0], n, s)
-	case memReallocators[name] && len(args) > 0:
+	case known && memReallocators[name] && len(args) > 0:
 		a.ev(args[0], s, useArgKeep)
 		for _, x := range args[1:] {
 			a.ev(x, s, useRead)
 		}
-	case memNoReturn[name]:
+	case known && memNoReturn[name]:
 		for _, x := range args {
 			a.ev(x, s, useArgKeep)
 		}
 		s.dead = true
-	case (memAssertions[name] || memRefutations[name]) && len(args) > 0:
+	case known && (memAssertions[name] || memRefutations[name]) && len(args) > 0:
 		t, f := a.cond(args[0], s)
 		if memRefutations[name] {
 			t = f
 		}
 		*s = *t
-	case memOutInit[name] && len(args) > 0:
+	case known && memOutInit[name] && len(args) > 0:
 		if slot := a.slotOf(args[0]); slot >= 0 {
 			s.v[slot] = flowVal{bits: fbUnknown}
 		}
@@ -47,17 +51,23 @@ func (a *flowAnalysis) call(n syntax.Node, s *flowState, mode flowUse) {
 			a.ev(x, s, useRead)
 		}
 	default:
-		a.args(name, args, s)
+		a.args(name, args, s, known)
 	}
 	if mode == useDeref || mode == useArgDeref {
 		a.derefCall(n)
 	}
 }
 
-// args evaluates the arguments of an ordinary call.
-func (a *flowAnalysis) args(name string, args []syntax.Node, s *flowState) {
-	derefs, known := memDerefArgs[name]
-	keep := known || memKeepArgs[name]
+// args evaluates the arguments of an ordinary call; listed is false when
+// memCallWords says the callee is in none of the lists.
+func (a *flowAnalysis) args(name string, args []syntax.Node, s *flowState, listed bool) {
+	var derefs, writes []int
+	var known, keep bool
+	if listed {
+		derefs, known = memDerefArgs[name]
+		keep = known || memKeepArgs[name]
+		writes = memWrites[name]
+	}
 	macro := !a.cpp && flowMacroName(name) || memBlockArg(args)
 	for i, x := range args {
 		switch {
@@ -72,7 +82,7 @@ func (a *flowAnalysis) args(name string, args []syntax.Node, s *flowState) {
 			a.ev(x, s, useArgUnknown)
 		}
 	}
-	for _, i := range memWrites[name] {
+	for _, i := range writes {
 		if i < len(args) && !s.dead {
 			a.killDependents(PathOf(memPointerBase(args[i])), s) // memmove(pool, pool + 1, n)
 		}
@@ -88,6 +98,10 @@ func (a *flowAnalysis) args(name string, args []syntax.Node, s *flowState) {
 		}
 	}
 }
+
+// memCallWords holds the callees call and args look up.
+var memCallWords = checkers.NewWordSet(memKeys(memDeallocators), memKeys(memReallocators), memKeys(memNoReturn),
+	memKeys(memAssertions), memKeys(memRefutations), memKeys(memOutInit), memKeys(memDerefArgs), memKeys(memKeepArgs), memKeys(memWrites))
 
 // derefCall reports a call result that is dereferenced on the spot:
 // localtime(&t)->tm_year, memset(malloc(n), 0, n).
