@@ -1,6 +1,8 @@
 package c
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/jsec/jsec/checkers"
@@ -94,7 +96,15 @@ func (x *DefIndex) add(d Def) {
 func (x *DefIndex) call(n syntax.Node) {
 	name := CalleeName(n)
 	args := Args(n)
-	if idx, ok := externalFills[name]; ok {
+	// Most callees are in neither list: one hash tells.
+	var idx int
+	var fills, copies bool
+	var cf copyFill
+	if defCallWords.MayHaveString(name) {
+		idx, fills = externalFills[name]
+		cf, copies = copyFills[name]
+	}
+	if fills {
 		if idx >= 0 && idx < len(args) {
 			if path := PathOf(addrOf(args[idx])); rootName(path) != "" {
 				x.add(Def{Name: rootName(path), Path: path, Kind: DefExternal, Node: n})
@@ -112,7 +122,7 @@ func (x *DefIndex) call(n syntax.Node) {
 		}
 		return
 	}
-	if cf, ok := copyFills[name]; ok && cf.dst < len(args) {
+	if copies && cf.dst < len(args) {
 		path := PathOf(args[cf.dst])
 		id := rootName(path)
 		if id == "" {
@@ -155,6 +165,10 @@ func (x *DefIndex) call(n syntax.Node) {
 	}
 }
 
+// defCallWords holds the callees DefIndex looks up.
+var defCallWords = checkers.NewWordSet(slices.Collect(maps.Keys(externalFills)), slices.Collect(maps.Keys(copyFills)),
+	slices.Collect(maps.Keys(readOnlyCallees)))
+
 // readOnlyCallees never write through their arguments.
 var readOnlyCallees = map[string]bool{
 	"strlen": true, "strnlen": true, "strcmp": true, "strncmp": true, "strcasecmp": true, "strncasecmp": true,
@@ -169,14 +183,19 @@ var readOnlyCallees = map[string]bool{
 // is no longer "nobody wrote to it").
 func (x *DefIndex) arrayArgs(n syntax.Node, scope *Scope) {
 	name := CalleeName(n)
-	if readOnlyCallees[name] || scope == nil {
+	if scope == nil {
 		return
 	}
-	if _, ok := externalFills[name]; ok {
-		return
-	}
-	if _, ok := copyFills[name]; ok {
-		return
+	if defCallWords.MayHaveString(name) {
+		if readOnlyCallees[name] {
+			return
+		}
+		if _, ok := externalFills[name]; ok {
+			return
+		}
+		if _, ok := copyFills[name]; ok {
+			return
+		}
 	}
 	for _, a := range Args(n) {
 		if a = Uncast(a); a.Kind() != "identifier" {

@@ -57,11 +57,14 @@ var externalFills = map[string]int{
 	"readlink": 1, "SSL_read": 1, "BIO_read": 1,
 }
 
-// copyFills maps calls that copy one argument into another: dst ← srcs.
-var copyFills = map[string]struct {
+// copyFill is a call that copies arguments srcs into argument dst.
+type copyFill struct {
 	dst  int
 	srcs []int // -1: every argument from the previous index on
-}{
+}
+
+// copyFills maps calls that copy one argument into another: dst ← srcs.
+var copyFills = map[string]copyFill{
 	"strcpy": {0, []int{1}}, "strncpy": {0, []int{1}}, "strcat": {0, []int{0, 1}}, "strncat": {0, []int{0, 1}},
 	"memcpy": {0, []int{1}}, "memmove": {0, []int{1}}, "strlcpy": {0, []int{1}}, "strlcat": {0, []int{0, 1}},
 	"sprintf": {0, []int{1, -1}}, "snprintf": {0, []int{2, -1}}, "vsprintf": {0, []int{1, 2}}, "vsnprintf": {0, []int{2, 3}},
