@@ -5,7 +5,6 @@
 package ignore
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"regexp"
@@ -52,22 +51,45 @@ type lastLine struct{ any, file int32 }
 // (an unterminated "[") are reported in errs and skipped, as git does.
 func Parse(data []byte) (m *Matcher, errs []error) {
 	m = &Matcher{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	n := 0
-	for sc.Scan() {
+	eachLine(data, func(line string) {
 		n++
-		p, ok, err := compile(sc.Text())
+		p, ok, err := compile(line)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("line %d: %w", n, err))
-			continue
+			return
 		}
 		if ok {
 			p.Line = n
 			m.add(p)
 		}
-	}
+	})
 	return m, errs
+}
+
+// maxLine is the length at which a line ends the parse: the lines from
+// it on are ignored (bufio.Scanner's ErrTooLong at a 1 MB buffer, which
+// Parse used before).
+const maxLine = 1 << 20
+
+// eachLine calls f with each line of data, as bufio.ScanLines splits
+// them (without the "\n", and without a "\r" before it), up to the
+// first line of maxLine bytes or more. It cuts the lines out of data
+// itself: a scanner's buffer was 64 KB of fresh memory for each ignore
+// file (2.3 MB for git's 35), and fresh memory is what costs on a
+// virtual machine, about 3 ms of CPU per 2 MB page the kernel hands out.
+func eachLine(data []byte, f func(string)) {
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte{'\n'})
+		if len(line) >= maxLine {
+			return
+		}
+		data = rest
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		f(string(line))
+	}
 }
 
 // add appends a pattern, indexing it by name when it is one.

@@ -1,7 +1,10 @@
 package ignore
 
 import (
+	"bufio"
+	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,9 +92,46 @@ func TestBadLines(t *testing.T) {
 	}
 }
 
+// scannerLines splits data as Parse did before eachLine: bufio.Scanner
+// with ScanLines and a buffer of up to 1 MB.
+func scannerLines(data []byte) []string {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	var out []string
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
+
+// checkLines fails when eachLine and bufio.Scanner split data apart.
+func checkLines(t *testing.T, data []byte) {
+	t.Helper()
+	var got []string
+	eachLine(data, func(s string) { got = append(got, s) })
+	want := scannerLines(data)
+	if !slices.Equal(got, want) {
+		t.Fatalf("eachLine(%.40q... %d bytes) = %d lines, bufio.Scanner %d", data, len(data), len(got), len(want))
+	}
+}
+
+func TestEachLineMatchesScanner(t *testing.T) {
+	long := strings.Repeat("x", maxLine-1)
+	for _, s := range []string{
+		"", "\n", "\n\n", "a", "a\n", "a\r\n", "a\r", "\r", "\r\r\n", "a\nb", "a\n\nb\n",
+		"*.o\r\n!keep.o\r\n", "x\r\ny\rz\n",
+		long, long + "\n", long + "\r\nnext\n", long + "y", long + "y\n", long + "yz\nnext\n",
+		"a\n" + long + "yy\nb\n", "a\n" + long + "\nb",
+	} {
+		checkLines(t, []byte(s))
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add("*.o\n!keep.o\nbuild/\n/docs/**/x\n[a-z]?", "src/keep.o")
+	f.Add("a\r\n\r\nb\r", "a")
 	f.Fuzz(func(t *testing.T, data, path string) {
+		checkLines(t, []byte(data))
 		m, _ := Parse([]byte(data))
 		m.Match(path, false)
 		m.Match(path, true)
