@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -196,6 +197,9 @@ func (w *walker) readDir(t dirTask) []dirTask {
 	stack := t.stack
 	if w.useIgnoreFiles {
 		for _, name := range []string{".gitignore", ".jsecignore"} {
+			if !hasEntry(entries, name) {
+				continue // no open that fails: most directories have neither
+			}
 			if data, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
 				m, errs := ignore.Parse(data)
 				for _, e := range errs {
@@ -233,6 +237,15 @@ func (w *walker) readDir(t dirTask) []dirTask {
 		}
 	}
 	return subdirs
+}
+
+// hasEntry reports whether entries, sorted by name as os.ReadDir returns
+// them, hold one named name.
+func hasEntry(entries []os.DirEntry, name string) bool {
+	_, found := slices.BinarySearchFunc(entries, name, func(e os.DirEntry, name string) int {
+		return strings.Compare(e.Name(), name)
+	})
+	return found
 }
 
 // joinName is path.Join(dir, name) (with sep filepath.Join) for a clean
