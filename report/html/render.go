@@ -6,12 +6,13 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/jsec/jsec/report/html/internal/gfm"
 )
 
 // converter turns the Markdown report into the page body. GFM without
@@ -19,7 +20,7 @@ import (
 // descriptions stay text rather than becoming links. Raw HTML is dropped
 // (no html.WithUnsafe).
 var converter = goldmark.New(
-	goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList),
+	goldmark.WithExtensions(gfm.Table, gfm.Strikethrough, gfm.TaskList),
 	goldmark.WithParserOptions(
 		parser.WithAutoHeadingID(),
 		parser.WithASTTransformers(util.Prioritized(severityClasses{}, 100)),
