@@ -18,6 +18,7 @@ targets=(
 	"./rules/lit FuzzMatcher"
 	"./report FuzzIndent"
 	"./report/html FuzzConvertPieces"
+	"./report/html/internal/gfm FuzzRendersAsModule"
 )
 for t in "${targets[@]}"; do
 	set -- $t
