@@ -1009,7 +1009,11 @@ func bufTriageScanf(lx *checkers.Lexed, tok int) bool {
 		if lx.Kind(k) != checkers.TokString {
 			continue
 		}
-		text := strings.ReplaceAll(lx.Text(k), "%%", "")
+		text := lx.Text(k)
+		if strings.IndexByte(text, '%') < 0 {
+			continue // no conversion: none of the expressions can match
+		}
+		text = strings.ReplaceAll(text, "%%", "")
 		if bufScanfBareRE().MatchString(text) {
 			return true
 		}

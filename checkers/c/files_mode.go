@@ -84,10 +84,18 @@ func fsTokModeArg(lx *checkers.Lexed, tok int, m checkers.Span, want bool) bool 
 	return fsTokMode(lx, m, want)
 }
 
-// fsTokDefines reports whether the file #defines name.
+// fsTokDefines reports whether the file #defines name. A directive that
+// does not hold name at all is passed over without the regular
+// expression, whose backtracker would otherwise allocate a bitmap the
+// size of the directive times the program for every directive of the
+// file, at every mode argument asked about.
 func fsTokDefines(lx *checkers.Lexed, name string) bool {
 	for _, i := range directiveToks(lx) {
-		if m := exDefineRE().FindStringSubmatch(lx.Text(int(i))); m != nil && m[1] == name {
+		text := lx.Text(int(i))
+		if !strings.Contains(text, name) {
+			continue
+		}
+		if m := exDefineRE().FindStringSubmatch(text); m != nil && m[1] == name {
 			return true
 		}
 	}

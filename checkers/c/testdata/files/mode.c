@@ -72,3 +72,18 @@ mode_t current_umask(void)
 	umask(old);
 	return old;
 }
+
+/* A mode named by a macro that looks like a variable: the triage must find
+ * its #define (a lone variable would count only if assigned before). */
+#define shared_perms 0666
+#define private_perms 0600
+
+int publish_shared(const char *path)
+{
+	return chmod(path, shared_perms); // want "c.file.permissive-mode"
+}
+
+int publish_private(const char *path)
+{
+	return chmod(path, private_perms); // safe "c.file.permissive-mode"
+}
