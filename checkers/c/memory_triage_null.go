@@ -400,12 +400,12 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 	from := m.stmtEnd(tok)
 	use := func(k int) bool { return m.samePath(k, ps, n) && m.nullUse(k, n) }
 	some := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, collect: true, use: use}
-	some.seq(from, close, false, true)
+	m.walkAfterStore(some, tok, ps, from, close, true)
 	if some.found || len(some.uses) == 0 {
 		return some.found
 	}
 	every := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, must: true, collect: true, use: use}
-	every.seq(from, close, false, true)
+	m.walkAfterStore(every, tok, ps, from, close, false)
 	if every.found {
 		return true
 	}
@@ -415,6 +415,32 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 		}
 	}
 	return false
+}
+
+// walkAfterStore walks d over the rest of the block of the NULL store at
+// token tok (its path at ps; from is the token after its statement, close
+// the block's "}"), starting with the store's NULL. When the store is the
+// whole then-branch of an if without braces that starts a statement of
+// the block (if (c) p = NULL; else …), from is that if's else: the else
+// branch is the other path, walked with elseEntry (for the "may still see
+// this store" walk, assigned: this NULL is not on that path; for the must
+// walk, not assigned: the path may hold NULL too), and the walk goes on
+// after the if statement with the two paths joined, as memDA.branchStmts
+// joins an if's branches. Any other else there is left to seq, which gives
+// up on it.
+func (m memLex) walkAfterStore(d *memDA, tok, ps, from, close int, elseEntry bool) {
+	if m.is(from, "else") && from == tok+2 && m.is(ps-1, ")") {
+		if o := m.lx.Open(ps - 1); o > m.lo+1 && m.is(o-1, "if") && (m.p1(o-2) == ';' || m.p1(o-2) == '{' || m.p1(o-2) == '}') {
+			end, a, falls := d.stmt(from+1, close, elseEntry)
+			state := false // the then-branch: this store, falling through
+			if falls {
+				state = d.join(state, a)
+			}
+			d.seq(end, close, state, true)
+			return
+		}
+	}
+	d.seq(from, close, false, true)
 }
 
 // mayDominate reports whether the code at token k may run on every path

@@ -39,6 +39,13 @@ func TestNullStoreTriage(t *testing.T) {
 		{"dereferenced under an if", "char *p = NULL;\n\tif (c)\n\t\t*p = 1;\n\treturn 0;", true},
 		{"dereferenced in an else", "char *p = NULL;\n\tif (c)\n\t\tn++;\n\telse\n\t\t*p = 1;\n\treturn 0;", true},
 		{"NULL again", "char *p = NULL;\n\tif (c)\n\t\tp = NULL;\n\treturn p[0];", true},
+		{"then-branch, else assigns", "char *p;\n\tif (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(n);\n\treturn p[0];", false},
+		{"then-branch, else returns", "char *p;\n\tif (c)\n\t\tp = NULL;\n\telse\n\t\treturn 0;\n\treturn p[0];", true},
+		{"then-branch, else keeps a NULL", "char *p = 0;\n\tif (c)\n\t\tp = NULL;\n\telse\n\t\tn++;\n\treturn p[0];", true},
+		{"then-branch, dereferenced in the else", "char *p = malloc(n);\n\tif (c)\n\t\tp = NULL;\n\telse\n\t\tp[0] = 1;\n\treturn 0;", false},
+		{"then-branch, else-if chain assigns", "char *p;\n\tif (c)\n\t\tp = NULL;\n\telse if (n)\n\t\tp = malloc(n);\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", false},
+		{"then-branch of an if that is a loop body", "char *p = malloc(n);\n\tfor (; c; c--)\n\t\tif (c > n)\n\t\t\tp = NULL;\n\t\telse\n\t\t\tp[0] = 1;\n\treturn 0;", true},
+		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")
 	bare := *null

@@ -332,3 +332,75 @@ again:
 	}
 	return it->value; // safe "c.null.deref"
 }
+
+/* A NULL stored by the then-branch of an if without braces: the else
+   branch is the other path. */
+int then_null_else_return(struct item *it, int c)
+{
+	if (c)
+		it = NULL;
+	else
+		return -1;
+	return it->value; // want "c.null.deref"
+}
+
+int then_null_else_found(const char *key, int c)
+{
+	struct item *it;
+	if (c)
+		it = NULL;
+	else
+		it = find(key);
+	return it->value; // safe "c.null.deref"
+}
+
+int then_null_else_other(struct item *it, int c, int *n)
+{
+	if (c)
+		it = NULL;
+	else
+		*n = 1;
+	return it->value; // safe "c.null.deref"
+}
+
+int both_null(const char *key, int c)
+{
+	struct item *it = NULL;
+	if (c)
+		it = NULL;
+	else
+		c++;
+	return it->value; // want "c.null.deref"
+}
+
+int then_null_else_deref(struct item *it, int c)
+{
+	if (c)
+		it = NULL;
+	else
+		it->value++; // safe "c.null.deref"
+	return 0;
+}
+
+int then_null_chain(const char *key, int c)
+{
+	struct item *it;
+	if (c == 1)
+		it = NULL;
+	else if (c == 2)
+		return 0;
+	else
+		return 1;
+	return it->value; // want "c.null.deref"
+}
+
+int null_on_both_paths(struct item *it, int c)
+{
+	if (it)
+		return 0;
+	if (c)
+		it = NULL;
+	else
+		c++;
+	return it->value; // want "c.null.deref"
+}
