@@ -26,7 +26,10 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		// Dereferences after an unconditional reassignment in the same
 		// block cannot see the NULL.
 		// Check reports only in the store's block.
-		_, close := m.enclosingBlock(tok)
+		open, close := m.enclosingBlock(tok)
+		if m.loopMayReach(open, tok, ps, pe-ps) {
+			return true
+		}
 		if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
 			return false
 		}
@@ -415,6 +418,80 @@ func (m memLex) nullMayReach(tok, ps, n int) bool {
 		}
 	}
 	return false
+}
+
+// loopMayReach decides whether a dereference before the NULL store at
+// tok, in the store's block (from its "{" at open), may see the store's
+// NULL on a later iteration of a loop around it: the state walk goes
+// round loops and reports such a dereference (keyed to this store) where
+// every path holds NULL, and the walks of nullMayReach only go forward
+// from the store. With no dereference of the path at ps (n tokens)
+// before the store in the block, or no loop around it, it may not. With
+// the innermost loop's body in braces, every path from the store back
+// into the block starts that body again, so the NULL and must walks run
+// over the body from its start, entered in the worst state (the NULL may
+// be live; NULL on every path), and a dereference before the store that
+// both reach may see it. A loop body without braces (the store in it, a
+// dereference in its header) is kept.
+func (m memLex) loopMayReach(open, tok, ps, n int) bool {
+	name := m.text(ps)
+	deref := false
+	for k := m.lx.Find(max(open+1, m.lo), ps, name); k >= 0 && !deref; k = m.lx.Find(k+1, ps, name) {
+		deref = m.derefAt(k, ps, n)
+	}
+	if !deref {
+		return false
+	}
+	body, looped := m.loopBodyAround(tok)
+	if !looped || body < 0 || body > open {
+		return looped
+	}
+	bodyClose := m.closeOf(body)
+	if bodyClose < tok {
+		return true
+	}
+	use := func(k int) bool { return m.samePath(k, ps, n) && m.nullUse(k, n) }
+	some := &memDA{m: m, name: name, ps: ps, n: n, null: true, collect: true, use: use}
+	some.seq(body+1, bodyClose, false, true)
+	if some.found {
+		return true
+	}
+	every := &memDA{m: m, name: name, ps: ps, n: n, null: true, must: true, collect: true, use: use}
+	every.seq(body+1, bodyClose, false, true)
+	if every.found {
+		return true
+	}
+	for _, u := range every.uses {
+		if u > open && u < ps && slices.Contains(some.uses, u) {
+			return true
+		}
+	}
+	return false
+}
+
+// loopBodyAround finds the innermost while, for or do statement of the
+// item that goes on past token tok (its header or its body holds tok;
+// the while of a do … while counts too, which only keeps more): looped
+// reports one, and body is the "{" of its body, -1 when the body has no
+// braces.
+func (m memLex) loopBodyAround(tok int) (body int, looped bool) {
+	body = -1
+	for k := m.lo; k < tok; k++ {
+		c := m.lx.Tokens[k].First
+		if (c != 'w' && c != 'f' && c != 'd') || !(m.is(k, "while") || m.is(k, "for") || m.is(k, "do")) || m.stmtEnd(k) <= tok {
+			continue
+		}
+		looped, body = true, -1
+		switch {
+		case m.is(k, "do") && m.is(k+1, "{"):
+			body = k + 1
+		case !m.is(k, "do") && m.is(k+1, "("):
+			if c := m.closeOf(k + 1); c > 0 && m.is(c+1, "{") {
+				body = c + 1
+			}
+		}
+	}
+	return body, looped
 }
 
 // walkAfterStore walks d over the rest of the block of the NULL store at

@@ -45,6 +45,16 @@ func TestNullStoreTriage(t *testing.T) {
 		{"then-branch, dereferenced in the else", "char *p = malloc(n);\n\tif (c)\n\t\tp = NULL;\n\telse\n\t\tp[0] = 1;\n\treturn 0;", false},
 		{"then-branch, else-if chain assigns", "char *p;\n\tif (c)\n\t\tp = NULL;\n\telse if (n)\n\t\tp = malloc(n);\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", false},
 		{"then-branch of an if that is a loop body", "char *p = malloc(n);\n\tfor (; c; c--)\n\t\tif (c > n)\n\t\t\tp = NULL;\n\t\telse\n\t\t\tp[0] = 1;\n\treturn 0;", true},
+		{"loop: dereferenced before the store", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\twhile (c--) {\n\t\tit->value++;\n\t\tit = NULL;\n\t}\n\treturn 0;", true},
+		{"loop: dereferenced in the header", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\tfor (; it->value; c--)\n\t\tit = NULL;\n\treturn 0;", true},
+		{"loop: dereferenced before, store in a nested block", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\tdo {\n\t\tif (c) {\n\t\t\tn += it->value;\n\t\t\tit = NULL;\n\t\t}\n\t} while (c--);\n\treturn 0;", true},
+		{"loop: declared in the body", "while (c--) {\n\t\tstruct item *it = find(head);\n\t\tn += it->value;\n\t\tit = NULL;\n\t}\n\treturn n;", false},
+		{"loop: assigned at the top of the body", "struct item *it;\n\twhile (c--) {\n\t\tit = find(head);\n\t\tn += it->value;\n\t\tit = NULL;\n\t}\n\treturn n;", false},
+		{"loop: dereference under a test", "struct item *it = head;\n\twhile (c--) {\n\t\tif (it)\n\t\t\tn += it->value;\n\t\tit = NULL;\n\t}\n\treturn n;", false},
+		{"loop: assigned after the store (kept: the body is entered in the worst state)", "struct item *it = head;\n\twhile (c--) {\n\t\tn += it->value;\n\t\tit = NULL;\n\t\tit = find(head);\n\t}\n\treturn n;", true},
+		{"loop: dereferenced outside the store's block", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\twhile (c--) {\n\t\tn += it->value;\n\t\tif (n) {\n\t\t\tit = NULL;\n\t\t\tcontinue;\n\t\t}\n\t\tc--;\n\t}\n\treturn n;", false},
+		{"no loop: dereferenced before the store", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\tit->value++;\n\tit = NULL;\n\treturn 0;", false},
+		{"loop ended before the store", "struct item *it = head;\n\tfor (; c; c--)\n\t\tn++;\n\tn += it->value;\n\tit = NULL;\n\treturn n;", false},
 		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")

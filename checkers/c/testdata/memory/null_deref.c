@@ -404,3 +404,27 @@ int null_on_both_paths(struct item *it, int c)
 		c++;
 	return it->value; // want "c.null.deref"
 }
+
+/* A NULL stored at the end of a loop's body: the next iteration
+   dereferences it before the store (NULL on every path here, as the
+   test before the loop leaves it NULL). */
+int null_next_iteration(struct item *it, int c)
+{
+	if (it)
+		return 0;
+	while (c--) {
+		c += it->value; // want "c.null.deref"
+		it = NULL;
+	}
+	return c;
+}
+
+int fresh_each_iteration(struct item *head, int c)
+{
+	while (c--) {
+		struct item *it = find(head->key);
+		c += it->value; // safe "c.null.deref"
+		it = NULL;
+	}
+	return c;
+}
