@@ -139,7 +139,7 @@ func refDerefBeforeWrite(m memLex, from, i, limit, ps, n int) bool {
 		if !m.lx.Is(k, name) {
 			continue
 		}
-		if k >= i && m.straightWriteAt(i, k, name, n) {
+		if k >= i && m.straightWriteAt(i, k, ps, n) {
 			return false
 		}
 		if m.derefAt(k, ps, n) {

@@ -301,7 +301,7 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 	}
 	rootKill := m.hi
 	if pe-a > 1 && !m.is(a, "*") {
-		rootKill = m.straightWrite(closeTok+1, name, 1, m.hi) // form = next: a new base
+		rootKill = m.straightWrite(closeTok+1, a, 1, m.hi) // form = next: a new base
 	}
 	killed := next >= 0 && (m.killedAt(seg, next, pe-a) || rootKill < next)
 	if loopEnd > 0 {

@@ -243,24 +243,28 @@ func (m memLex) derefArg(k, e int) bool {
 	return false
 }
 
-// straightWrite returns the first "name = …" after token i that runs on
-// every path from i (same block, nothing in between that jumps in), or
-// limit when there is none before it.
-func (m memLex) straightWrite(i int, name string, n, limit int) int {
+// straightWrite returns the first write of the n-token path at ps
+// ("path = …") after token i that runs on every path from i (same block,
+// nothing in between that jumps in), or limit when there is none before
+// it.
+func (m memLex) straightWrite(i, ps, n, limit int) int {
 	for k := i; k < limit; k++ {
-		if m.straightWriteAt(i, k, name, n) {
+		if m.straightWriteAt(i, k, ps, n) {
 			return k
 		}
 	}
 	return m.hi
 }
 
-// straightWriteAt reports whether token k starts a "name = …" (the root
-// name of an n-token path) that runs on every path from token i.
-func (m memLex) straightWriteAt(i, k int, name string, n int) bool {
-	if !m.ident(k) || !m.lx.Is(k, name) || !m.is(k+n, "=") {
+// straightWriteAt reports whether token k starts a write of the n-token
+// path at ps ("path = …") that runs on every path from token i. The
+// whole path must match: s->r = … writes no part of s->q, and a NULL in
+// s->q lives on past it.
+func (m memLex) straightWriteAt(i, k, ps, n int) bool {
+	if !m.ident(k) || !m.samePath(k, ps, n) || !m.is(k+n, "=") {
 		return false
 	}
+	name := m.text(ps)
 	s := k - 1
 	if n == 1 && m.is(s, "*") {
 		s-- // *p = …: the whole object p points to
@@ -276,7 +280,7 @@ func (m memLex) derefBeforeWrite(from, i, limit, ps, n int) bool {
 	name := m.text(ps)
 	// A write and a mention of the path both start with name.
 	for k := m.lx.Find(from, limit, name); k >= 0; k = m.lx.Find(k+1, limit, name) {
-		if k >= i && m.straightWriteAt(i, k, name, n) {
+		if k >= i && m.straightWriteAt(i, k, ps, n) {
 			return false
 		}
 		if m.derefAt(k, ps, n) {

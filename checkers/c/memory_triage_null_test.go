@@ -55,6 +55,7 @@ func TestNullStoreTriage(t *testing.T) {
 		{"loop: dereferenced outside the store's block", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\twhile (c--) {\n\t\tn += it->value;\n\t\tif (n) {\n\t\t\tit = NULL;\n\t\t\tcontinue;\n\t\t}\n\t\tc--;\n\t}\n\treturn n;", false},
 		{"no loop: dereferenced before the store", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\tit->value++;\n\tit = NULL;\n\treturn 0;", false},
 		{"loop ended before the store", "struct item *it = head;\n\tfor (; c; c--)\n\t\tn++;\n\tn += it->value;\n\tit = NULL;\n\treturn n;", false},
+		{"a sibling member written after the store", "head->next = NULL;\n\thead->value = 0;\n\treturn head->next->value;", true},
 		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")

@@ -53,7 +53,7 @@ func TestDerefBeforeWriteMatchesTwoPasses(t *testing.T) {
 			}
 			_, close := m.enclosingBlock(tok)
 			se := m.stmtEnd(tok)
-			stop := min(close, m.straightWrite(se, m.text(ps), pe-ps, close))
+			stop := min(close, m.straightWrite(se, ps, pe-ps, close))
 			want := m.derefBetween(tok+1, stop, ps, pe-ps)
 			if got := m.derefBeforeWrite(tok+1, se, close, ps, pe-ps); got != want {
 				t.Fatalf("token %d %q (line %d): one pass %v, two passes %v", tok, lx.Text(tok), lineOf(src, int(lx.Tokens[tok].Start)), got, want)

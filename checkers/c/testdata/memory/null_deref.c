@@ -428,3 +428,18 @@ int fresh_each_iteration(struct item *head, int c)
 	}
 	return c;
 }
+
+/* A store into another member of the same object is no write of this one. */
+int sibling_written(struct item *it)
+{
+	it->next = NULL;
+	it->value = 0;
+	return it->next->value; // want "c.null.deref"
+}
+
+int same_member_written(struct item *it, struct item *other)
+{
+	it->next = NULL;
+	it->next = other;
+	return it->next->value; // safe "c.null.deref"
+}
