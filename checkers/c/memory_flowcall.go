@@ -32,7 +32,7 @@ func (a *flowAnalysis) call(n syntax.Node, s *flowState, mode flowUse) {
 		for _, x := range args[1:] {
 			a.ev(x, s, useRead)
 		}
-	case known && memNoReturn[name]:
+	case known && memNoReturn[name], !known && name != "" && memFileNoReturn(a.p.Lex)[name]:
 		for _, x := range args {
 			a.ev(x, s, useArgKeep)
 		}

@@ -265,10 +265,33 @@ func (a *flowAnalysis) assign(n syntax.Node, s *flowState) {
 		a.ev(right, s, useEscape)
 		a.evTarget(left, s)
 		a.killDependents(PathOf(left), s)
+		a.killPointee(left, s)
 		return
 	}
 	a.evBase(left, s)
 	a.assignValue(lslot, right, s)
+	a.killPointee(left, s)
+}
+
+// killPointee forgets what was known of the members of the object that
+// p points to when the assignment's left side is *p: "*p = v" overwrites
+// the whole object, p->buf (p[0].buf) included, as the triage takes it
+// (lemon's "free(x3a->tbl); *x3a = array;" gives x3a->tbl a new value).
+func (a *flowAnalysis) killPointee(left syntax.Node, s *flowState) {
+	left = Uncast(left)
+	if left.Kind() != "pointer_expression" || left.FirstChild().Text() != "*" || s.dead {
+		return
+	}
+	base := PathOf(left.Field("argument"))
+	if base == "" {
+		return
+	}
+	for i, sl := range a.slots {
+		p := strings.TrimLeft(sl.path, "*")
+		if strings.HasPrefix(p, base+"->") || strings.HasPrefix(p, base+"[0]") {
+			s.v[i] = flowVal{bits: fbUnknown}
+		}
+	}
 }
 
 // evTarget evaluates the target of an assignment that is not a slot.

@@ -208,3 +208,23 @@ again:
 	}
 	log_event("released", n->name); // safe "c.memory.use-after-free"
 }
+
+/* "*t = grown" overwrites the whole table, its tbl included. */
+struct table {
+	int *tbl;
+	int count;
+};
+
+void table_grow(struct table *t, struct table grown)
+{
+	free(t->tbl);
+	*t = grown;
+	t->tbl[t->count++] = 1; // safe "c.memory.use-after-free"
+}
+
+void table_reset(struct table *t)
+{
+	free(t->tbl);
+	t->count = 0;
+	t->tbl[0] = 1; // want "c.memory.use-after-free"
+}
