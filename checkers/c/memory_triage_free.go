@@ -296,6 +296,15 @@ func (m memLex) usedAround(a, pe, tok, closeTok int) bool {
 		return true
 	}
 	next, seg, ended := m.reachableNext(closeTok+1, a, pe)
+	if ended && loopEnd > 0 {
+		// reachableNext walks out of the loop's body as if it fell
+		// through: a return after the loop ends no path that goes round
+		// it again (for (…) { use(p); if (c) free(p); } return 0;). Only
+		// a return inside the body ends them all.
+		body := m
+		body.hi = min(body.hi, loopEnd)
+		_, _, ended = body.reachableNext(closeTok+1, a, pe)
+	}
 	if ended {
 		return false // every path from the free returns first
 	}

@@ -164,3 +164,74 @@ void cond_reset(char *p, int c)
 	}
 	free(p); // want "c.memory.double-free"
 }
+
+/* A free in a loop's body, a return after the loop: the next iteration
+   frees the block again (the return ends no path that goes round). */
+int free_each_round(char **names, int n)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (n > 5) {
+			free(names); // want "c.memory.double-free"
+		}
+	}
+	return 0;
+}
+
+/* The same free followed by a return inside the body: no second round. */
+int free_then_return(char **names, int n)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (n > 5) {
+			free(names); // safe "c.memory.double-free"
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A function of the file that never returns: exit() ends its body and
+   nothing returns before it. A free followed by a call of it ends the
+   path, as free(p); exit(1); does. */
+extern int printf(const char *, ...);
+extern void exit(int);
+
+static void fatal_error(const char *msg)
+{
+	printf("%s\n", msg);
+	exit(1);
+}
+
+int free_then_fatal(char **names, int n)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		printf("%s\n", names[i]); // safe "c.memory.use-after-free"
+		if (n > 5) {
+			free(names); // safe "c.memory.double-free"
+			fatal_error("too many");
+		}
+	}
+	return 0;
+}
+
+/* One that may return: the loop goes round with the block freed. */
+static void maybe_fatal(int code)
+{
+	if (code == 0)
+		return;
+	exit(code);
+}
+
+int free_then_maybe_fatal(char **names, int n)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (n > 5) {
+			free(names); // want "c.memory.double-free"
+			maybe_fatal(n);
+		}
+	}
+	return 0;
+}
