@@ -301,10 +301,41 @@ func (m memLex) derefAt(k, ps, n int) bool {
 // dereference it, or copy it into a plain variable.
 func (m memLex) nullUse(k, n int) bool {
 	e := k + n
-	if m.is(e, "->") || m.is(e, "[") || m.is(e, "(") || m.unaryStar(k-1) || m.derefArg(k, e) {
+	if m.is(e, "->") || m.is(e, "[") || m.is(e, "(") || m.unaryStar(k-1) || m.derefArg(k, e) || m.castDeref(k, e) {
 		return true // p(…) calls through the pointer
 	}
 	return m.is(k-1, "=") && m.ident(k-2) && !m.is(k-3, "->") && !m.is(k-3, ".") && (m.is(e, ";") || m.is(e, ","))
+}
+
+// castDeref reports a dereference of the mention [k, e) through pointer
+// casts and parentheses around it: *((size_t *)m) = n, ((T *)p)->x,
+// ((T *)p)[0]. The parentheses of a call, sizeof or a statement
+// keyword's condition are no grouping.
+func (m memLex) castDeref(k, e int) bool {
+	s, t := k, e
+	for {
+		switch {
+		case m.ptrCastEnd(s - 1):
+			s = m.lx.Open(s - 1)
+			continue
+		case m.is(s-1, "(") && m.is(t, ")") && m.groupingAfter(s-2):
+			s, t = s-1, t+1
+			continue
+		}
+		break
+	}
+	return s != k && (m.is(t, "->") || m.is(t, "[") || m.unaryStar(s-1))
+}
+
+// groupingAfter reports whether a "(" after token j groups an expression
+// rather than opening a call's arguments, sizeof's operand or a
+// statement's condition: j is no name (but may be return or else), ")"
+// or "]".
+func (m memLex) groupingAfter(j int) bool {
+	if m.ident(j) {
+		return m.is(j, "return") || m.is(j, "else") || m.is(j, "do")
+	}
+	return !m.is(j, ")") && !m.is(j, "]")
 }
 
 // stmtEnd returns the token after the statement starting at i.

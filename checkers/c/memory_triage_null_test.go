@@ -56,6 +56,10 @@ func TestNullStoreTriage(t *testing.T) {
 		{"no loop: dereferenced before the store", "struct item *it = head;\n\tif (it)\n\t\treturn 0;\n\tit->value++;\n\tit = NULL;\n\treturn 0;", false},
 		{"loop ended before the store", "struct item *it = head;\n\tfor (; c; c--)\n\t\tn++;\n\tn += it->value;\n\tit = NULL;\n\treturn n;", false},
 		{"a sibling member written after the store", "head->next = NULL;\n\thead->value = 0;\n\treturn head->next->value;", true},
+		{"dereferenced through a cast", "char *p = NULL;\n\treturn *((int *)p);", true},
+		{"member through a cast", "char *p = NULL;\n\treturn ((struct item *)p)->value;", true},
+		{"cast passed to a call", "char *p = NULL;\n\tn = find((struct item *)p)->value;\n\treturn n;", false},
+		{"cast, not dereferenced", "char *p = NULL;\n\tn = sizeof((int *)p);\n\treturn n;", false},
 		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")

@@ -136,3 +136,22 @@ void *cast_returned(size_t n)
 {
 	return (void *) malloc(n); // safe "c.null.unchecked-alloc"
 }
+
+/* Used through a cast: the size header of a block from malloc(). */
+void *header_alloc(size_t n)
+{
+	unsigned char *m;
+	m = (unsigned char *)malloc(n + 8);
+	*((size_t *)m) = n; // want "c.null.unchecked-alloc"
+	return m + 8;
+}
+
+void *header_alloc_checked(size_t n)
+{
+	unsigned char *m;
+	m = (unsigned char *)malloc(n + 8);
+	if (m == NULL)
+		return NULL;
+	*((size_t *)m) = n; // safe "c.null.unchecked-alloc"
+	return m + 8;
+}
