@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jsec/jsec/internal/hostmem"
 )
 
 // shapeOf lists a tree's nodes (kind, range, fields by parent) in
@@ -124,4 +126,14 @@ func TestArenaReusesOnSoup(t *testing.T) {
 		t.Errorf("%d allocations reused on %d bytes of token soup, want tens of thousands", n, len(src))
 	}
 	t.Logf("%d allocations reused; arena %d MB", n, p.buf.arena_bytes>>20)
+}
+
+// TestHugeAdviceFollowsHost holds the init to its choice: the parser's
+// memory is advised for huge pages unless a memory balloon reports free
+// pages to the host (hostmem), where a huge page touched after a pause
+// costs the host's backing of all of it.
+func TestHugeAdviceFollowsHost(t *testing.T) {
+	if got, want := hugeAdvice(), !hostmem.FreePageReporting(); got != want {
+		t.Errorf("huge-page advice %v; want %v (free page reporting: %v)", got, want, hostmem.FreePageReporting())
+	}
 }

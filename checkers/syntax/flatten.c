@@ -18,6 +18,12 @@
 #include "tsrt/subtree.h"
 #include "tsrt/tree.h"
 
+/* huge_advice is jsec_init_allocator's: whether jsec_zeroed_huge and the
+ * arena's chunks are advised for transparent huge pages (not where a
+ * memory balloon hands free 2 MB blocks back to the host: there a huge
+ * page touched after a pause costs the host's backing of all of it). */
+static int huge_advice = 1;
+
 /* jsec_zeroed_huge returns n zeroed bytes that live as long as the
  * process, aligned to 2 MB and advised for transparent huge pages where
  * the system leaves that to each program (for runtime.c's dense parse
@@ -33,7 +39,7 @@ void *jsec_zeroed_huge(size_t n) {
 	if (a > p) munmap(p, (size_t)(a - p));
 	if (a + len < p + len + huge) munmap(a + len, (size_t)(p + len + huge - (a + len)));
 #ifdef MADV_HUGEPAGE
-	madvise(a, len, MADV_HUGEPAGE); /* advice only: failure is harmless */
+	if (huge_advice) madvise(a, len, MADV_HUGEPAGE); /* advice only: failure is harmless */
 #endif
 	return a;
 }
@@ -73,7 +79,7 @@ static jsec_chunk *chunk_alloc(size_t cap) {
 	void *p = NULL;
 	if (posix_memalign(&p, CHUNK_BLOCK, CHUNK_BLOCK) != 0) return NULL;
 #ifdef MADV_HUGEPAGE
-	madvise(p, CHUNK_BLOCK, MADV_HUGEPAGE); /* advice only: failure is harmless */
+	if (huge_advice) madvise(p, CHUNK_BLOCK, MADV_HUGEPAGE); /* advice only: failure is harmless */
 #endif
 	return p;
 }
@@ -291,7 +297,10 @@ static void hook_free(void *p) {
 	if (p && arena_owns(arena_owner, p)) arena_free(arena_owner, p);
 }
 
-void jsec_init_allocator(void) {
+int jsec_huge_advice(void) { return huge_advice; }
+
+void jsec_init_allocator(int advise) {
+	huge_advice = advise;
 	ts_set_allocator(hook_malloc, hook_calloc, hook_realloc, hook_free);
 }
 

@@ -58,8 +58,11 @@ typedef struct {
 
 /* jsec_init_allocator routes tree-sitter's allocations through jsec's
  * arena while jsec_parse runs on the calling thread, and to libc
- * otherwise. Call it once, before any parse. */
-void jsec_init_allocator(void);
+ * otherwise; huge_advice says whether the arena's chunks and the dense
+ * parse rows are advised for transparent huge pages. Call it once,
+ * before any parse. */
+void jsec_init_allocator(int huge_advice);
+int jsec_huge_advice(void); /* what jsec_init_allocator was given */
 int jsec_parse(const TSLanguage *lang, jsec_buf *b, const char *src, uint32_t len,
 	const TSRange *ranges, uint32_t nranges, uint64_t timeout_us);
 void jsec_buf_free(jsec_buf *b);

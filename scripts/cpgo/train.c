@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	int rounds = atoi(argv[2]);
-	jsec_init_allocator();
+	jsec_init_allocator(1);
 	const TSLanguage *lang = jsec_tree_sitter_c();
 	jsec_densify(lang);
 	jsec_buf b;

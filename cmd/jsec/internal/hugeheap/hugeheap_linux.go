@@ -7,11 +7,11 @@
 // heap below, which Advise advises and collapses too (adviseBelow).
 //
 // It does nothing on a virtual machine whose memory balloon hands free
-// memory back to the host (virtio-balloon free page reporting, as
-// Firecracker and QEMU offer it): see Reporting.
+// memory back to the host (package hostmem): see Reporting.
 package hugeheap
 
 import (
+	"github.com/jsec/jsec/internal/hostmem"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -33,58 +33,21 @@ const hugePage = 2 << 20
 var Start, End, Below uintptr
 
 func init() {
-	if Reporting = freePageReporting(balloonDriver); !Reporting {
+	if Reporting = hostmem.FreePageReporting(); !Reporting {
 		Start, End = Advise()
 	}
 }
 
 // Reporting is whether the init found a memory balloon that reports free
-// memory to the host, and so advised nothing.
-//
-// Such a balloon (Linux's page_reporting) hands the host the guest's free
-// blocks of 2 MB and more, a couple of seconds after they become free,
-// and the host drops their backing. A huge page is exactly such a block:
-// on a machine that has been idle a moment (a CI job's first command), each
-// one jsec's heap touched had to be backed afresh by the host, 4 KB at a
-// time, inside the guest kernel's zeroing of it. The 4 KB pages the heap
-// gets otherwise come from smaller free blocks, which the guest kept. On
-// the 2-core bench machine (Firecracker, Linux 6.18) a scan of curl, git
-// and redis as one root after 3 s idle took 0.87 of the wall and 0.875 of
-// the CPU time without the advice (paired medians of 16 rounds; kernel
-// time 0.30 -> 0.14 s, clear_page_erms 18.7% -> 8.0% of the samples),
-// and 1.02 and 1.03 with no pause between runs: the advice wins only while
-// the memory a previous process freed is still backed.
+// memory to the host (see package hostmem), and so advised nothing: there
+// a huge page the heap touched after a pause was one the host had
+// dropped. On the 2-core bench machine (Firecracker, Linux 6.18) a scan
+// of curl, git and redis as one root after 3 s idle took 0.87 of the wall
+// and 0.875 of the CPU time without the advice (paired medians of 16
+// rounds; kernel time 0.30 -> 0.14 s, clear_page_erms 18.7% -> 8.0% of
+// the samples), and 1.02 and 1.03 with no pause between runs: the advice
+// wins only while the memory a previous process freed is still backed.
 var Reporting bool
-
-// balloonDriver is where sysfs lists the devices bound to Linux's
-// virtio-balloon driver.
-const balloonDriver = "/sys/bus/virtio/drivers/virtio_balloon"
-
-// reportingBit is VIRTIO_BALLOON_F_REPORTING, the feature bit of free
-// page reporting (linux/virtio_balloon.h).
-const reportingBit = 5
-
-// freePageReporting reports whether a device bound to the balloon driver
-// at dir has negotiated free page reporting: its features file holds one
-// '0' or '1' per feature bit, bit 0 first.
-func freePageReporting(dir string) bool {
-	f, err := os.Open(dir)
-	if err != nil {
-		return false // no balloon (or no sysfs): the usual case off VMs
-	}
-	names, _ := f.Readdirnames(-1)
-	f.Close()
-	for _, name := range names {
-		if !strings.HasPrefix(name, "virtio") {
-			continue // bind, unbind, uevent, module
-		}
-		b, err := os.ReadFile(dir + "/" + name + "/features")
-		if err == nil && len(b) > reportingBit && b[reportingBit] == '1' {
-			return true
-		}
-	}
-	return false
-}
 
 // Advise asks the kernel to back the Go heap with transparent huge pages
 // (MADV_HUGEPAGE), where the system leaves that to each program
