@@ -17,8 +17,7 @@ targets=(
 	"./config FuzzLoad"
 	"./rules/lit FuzzMatcher"
 	"./report FuzzIndent"
-	"./report/html FuzzConvertPieces"
-	"./report/html/internal/gfm FuzzRendersAsModule"
+	"./report/html FuzzBodyMatchesGoldmark"
 )
 for t in "${targets[@]}"; do
 	set -- $t

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	goio "io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -13,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -326,42 +323,12 @@ func reportFiles(root string) map[string]report.Writer {
 	if info, err := os.Stat(root); err == nil && info.IsDir() {
 		opts.Source = os.DirFS(root)
 	}
-	md := &markdownOnce{}
 	return map[string]report.Writer{
-		"report.json": report.WriteJSON,
-		"report.md": func(w goio.Writer, r *report.Report) error {
-			b, err := md.render(r)
-			if err == nil {
-				_, err = w.Write(b)
-			}
-			return err
-		},
+		"report.json":  report.WriteJSON,
+		"report.md":    markdown.Write,
 		"report.sarif": opts.Write,
-		html.FileName: func(w goio.Writer, r *report.Report) error {
-			b, err := md.render(r)
-			if err != nil {
-				return err
-			}
-			return html.FromMarkdown(w, r, b)
-		},
+		html.FileName:  html.Write,
 	}
-}
-
-// markdownOnce renders the Markdown report once for report.md and
-// report.html, which are written at the same time from the same report.
-type markdownOnce struct {
-	once sync.Once
-	b    []byte
-	err  error
-}
-
-func (m *markdownOnce) render(r *report.Report) ([]byte, error) {
-	m.once.Do(func() {
-		var buf bytes.Buffer
-		m.err = markdown.Write(&buf, r)
-		m.b = buf.Bytes()
-	})
-	return m.b, m.err
 }
 
 func buildReport(root string, res *checkers.Result, conf *config.Config) *report.Report {

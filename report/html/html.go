@@ -1,13 +1,13 @@
 // Package html renders a report as one self-contained HTML page,
-// report.html: the Markdown report (report/markdown) converted with
-// goldmark, GitHub-flavoured tables and fenced code included, inside a
-// page with inline CSS, a title, a summary header and severity colours.
+// report.html: the Markdown report's content (report/markdown) as
+// goldmark renders it, GitHub-flavoured tables and fenced code included
+// (body.go writes it straight from the report), inside a page with inline
+// CSS, a title, a summary header and severity colours.
 //
 // The page loads nothing from elsewhere and reads the same offline: no
 // scripts, no fonts, no images, and a Content-Security-Policy that forbids
-// any fetch should something slip in. Raw HTML in the Markdown is dropped
-// (goldmark's safe default), so text taken from scanned code cannot add
-// markup.
+// any fetch should something slip in. Every text taken from the report is
+// escaped, so text taken from scanned code cannot add markup.
 package html
 
 import (
@@ -18,7 +18,6 @@ import (
 
 	"github.com/jsec/jsec/issue"
 	"github.com/jsec/jsec/report"
-	"github.com/jsec/jsec/report/markdown"
 )
 
 // FileName is the name 'jsec scan' gives the page in its output directory.
@@ -60,7 +59,7 @@ type pageData struct {
 	Title, Root, Tool, Duration string
 	Files, Total, Open, Closed  int
 	Severities                  []sevCount
-	Body                        []byte // trusted HTML: goldmark without raw HTML
+	Body                        []byte // trusted HTML: writeBody's
 }
 
 type sevCount struct {
@@ -150,22 +149,9 @@ func escapeText(b *bytes.Buffer, s string) {
 
 // Write renders r as a self-contained HTML page.
 func Write(w io.Writer, r *report.Report) error {
-	var md bytes.Buffer
-	if err := markdown.Write(&md, r); err != nil {
-		return err
-	}
-	return FromMarkdown(w, r, md.Bytes())
-}
-
-// FromMarkdown renders r as the page from md, r's Markdown report as
-// markdown.Write renders it, for a caller that writes both (jsec scan
-// renders the Markdown once for report.md and report.html).
-func FromMarkdown(w io.Writer, r *report.Report, md []byte) error {
 	var body bytes.Buffer
-	body.Grow(len(md) + len(md)/2)
-	if err := convert(md, &body); err != nil {
-		return fmt.Errorf("render markdown: %w", err)
-	}
+	body.Grow(4096 + 1024*len(r.Issues))
+	writeBody(&body, r)
 	d := pageData{
 		Title:    "jsec report",
 		Root:     r.Tool.Root,
@@ -173,8 +159,7 @@ func FromMarkdown(w io.Writer, r *report.Report, md []byte) error {
 		Duration: fmt.Sprintf("%.1f s", float64(r.Summary.DurationMS)/1000),
 		Files:    r.Summary.FilesScanned,
 		Total:    len(r.Issues),
-		// The Markdown was rendered by goldmark without raw HTML.
-		Body: body.Bytes(),
+		Body:     body.Bytes(),
 	}
 	if r.Tool.Root != "" {
 		d.Title += " — " + r.Tool.Root

@@ -37,17 +37,26 @@ func bigReport(n int) *report.Report {
 	return r
 }
 
-// BenchmarkFromMarkdown is report.html's conversion of a 300-issue
-// Markdown report, the longest path of a scan's report writing.
-func BenchmarkFromMarkdown(b *testing.B) {
+// BenchmarkWrite is report.html of a 300-issue report.
+func BenchmarkWrite(b *testing.B) {
+	r := bigReport(300)
+	for b.Loop() {
+		if err := Write(io.Discard, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGoldmark is the conversion of the same report's Markdown by
+// goldmark, which report.html was before body.go.
+func BenchmarkGoldmark(b *testing.B) {
 	r := bigReport(300)
 	var md bytes.Buffer
 	if err := markdown.Write(&md, r); err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(md.Len()))
 	for b.Loop() {
-		if err := FromMarkdown(io.Discard, r, md.Bytes()); err != nil {
+		if err := converter.Convert(md.Bytes(), io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,8 +6,6 @@ package markdown
 import (
 	"fmt"
 	"io"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/jsec/jsec/issue"
@@ -30,23 +28,13 @@ func header(b *strings.Builder, r *report.Report) {
 	s := r.Summary
 	fmt.Fprintf(b, "# jsec report\n\n")
 	fmt.Fprintf(b, "Scanned `%s` with %s %s: %d files (%s) in %.1f s. ", code(r.Tool.Root), r.Tool.Name, Escape(r.Tool.Version),
-		s.FilesScanned, size(s.BytesScanned), float64(s.DurationMS)/1000)
+		s.FilesScanned, Size(s.BytesScanned), float64(s.DurationMS)/1000)
 	fmt.Fprintf(b, "**%d issues**: %d critical, %d high, %d medium, %d low.", s.Total,
 		s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"])
 	if s.FilesSkipped > 0 {
 		fmt.Fprintf(b, " %d files skipped (see [Skipped files](#skipped-files)).", s.FilesSkipped)
 	}
 	b.WriteString("\n\n")
-}
-
-func size(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 func summary(b *strings.Builder, r *report.Report) {
@@ -81,36 +69,10 @@ func table(b *strings.Builder, title string, m map[string]int) {
 	if len(m) == 0 {
 		return
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if m[keys[i]] != m[keys[j]] {
-			return m[keys[i]] > m[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
 	fmt.Fprintf(b, "\n| %s | Issues |\n|---|---:|\n", title)
-	for _, k := range keys {
+	for _, k := range CountKeys(m) {
 		fmt.Fprintf(b, "| %s | %d |\n", Escape(k), m[k])
 	}
-}
-
-// verdictRank orders verified issues: confirmed first, false positives last.
-func verdictRank(is *issue.Issue) int {
-	if is.Verification == nil {
-		return 2
-	}
-	switch is.Verification.Verdict {
-	case issue.VerdictConfirmed:
-		return 0
-	case issue.VerdictUncertain:
-		return 1
-	case issue.VerdictFalsePositive:
-		return 4
-	}
-	return 3
 }
 
 func issues(b *strings.Builder, r *report.Report) {
@@ -118,29 +80,10 @@ func issues(b *strings.Builder, r *report.Report) {
 		b.WriteString("## Issues\n\nNo issues found.\n\n")
 		return
 	}
-	for sev := issue.SeverityCritical; sev >= issue.SeverityLow; sev-- {
-		var group []*issue.Issue
-		for i := range r.Issues {
-			if r.Issues[i].Severity == sev {
-				group = append(group, &r.Issues[i])
-			}
-		}
-		if len(group) == 0 {
-			continue
-		}
-		sort.SliceStable(group, func(i, j int) bool {
-			a, c := group[i], group[j]
-			if ra, rc := verdictRank(a), verdictRank(c); ra != rc {
-				return ra < rc
-			}
-			if a.File != c.File {
-				return a.File < c.File
-			}
-			return a.Line < c.Line
-		})
-		fmt.Fprintf(b, "## %s (%d)\n\n", strings.ToUpper(sev.String()[:1])+sev.String()[1:], len(group))
+	for _, sec := range Sections(r) {
+		fmt.Fprintf(b, "## %s\n\n", sec.Title())
 		file := ""
-		for _, is := range group {
+		for _, is := range sec.Issues {
 			if is.File != file {
 				file = is.File
 				fmt.Fprintf(b, "### `%s`\n\n", code(file))
@@ -184,43 +127,13 @@ func issueBlock(b *strings.Builder, is *issue.Issue) {
 // codeBlock renders the context lines with numbers, marking the flagged
 // ones, in a fence longer than any backtick run inside.
 func codeBlock(is *issue.Issue) string {
-	width := len(strconv.Itoa(is.Context.StartLine + len(is.Context.Lines)))
-	var body strings.Builder
-	var num [24]byte
-	for i, l := range is.Context.Lines {
-		n := is.Context.StartLine + i
-		mark := byte(' ')
-		if n >= is.Line && n <= max(is.Line, is.EndLine) {
-			mark = '>'
-		}
-		// "%s %*d | %s\n", without fmt: this runs for every context line
-		// of every issue, on the way to report.md and report.html.
-		body.WriteByte(mark)
-		body.WriteByte(' ')
-		d := strconv.AppendInt(num[:0], int64(n), 10)
-		for range width - len(d) {
-			body.WriteByte(' ')
-		}
-		body.Write(d)
-		body.WriteString(" | ")
-		for {
-			tab := strings.IndexByte(l, '\t')
-			if tab < 0 {
-				break
-			}
-			body.WriteString(l[:tab])
-			body.WriteString("    ")
-			l = l[tab+1:]
-		}
-		body.WriteString(l)
-		body.WriteByte('\n')
-	}
-	fence := strings.Repeat("`", max(3, longestRun(body.String(), '`')+1))
+	body := CodeLines(is)
+	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
 	lang := is.Language
 	if lang == "" {
 		lang = "text"
 	}
-	return fence + lang + "\n" + body.String() + fence + "\n\n"
+	return fence + lang + "\n" + body + fence + "\n\n"
 }
 
 func longestRun(s string, c byte) int {
@@ -242,11 +155,7 @@ func errorsSection(b *strings.Builder, r *report.Report) {
 	}
 	fmt.Fprintf(b, "## Skipped files\n\n| File | Kind | Reason |\n|---|---|---|\n")
 	for _, e := range r.Errors {
-		reason := e.Reason
-		if i := strings.IndexByte(reason, '\n'); i >= 0 {
-			reason = reason[:i] // keep stack traces out of the table
-		}
-		fmt.Fprintf(b, "| `%s` | %s | %s |\n", cell(code(e.File)), Escape(e.Kind), Escape(reason))
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", cell(code(e.File)), Escape(e.Kind), Escape(SkipReason(e.Reason)))
 	}
 	b.WriteString("\n")
 }
@@ -261,6 +170,10 @@ func Escape(s string) string { return mdEscaper.Replace(s) }
 
 // code makes text safe inside a single-backtick code span.
 func code(s string) string { return codeEscaper.Replace(s) }
+
+// Code is what a single-backtick code span of the report holds for s:
+// backticks become ', line breaks spaces.
+func Code(s string) string { return code(s) }
 
 var codeEscaper = strings.NewReplacer("`", "'", "\n", " ", "\r", " ")
 
