@@ -18,6 +18,7 @@ targets=(
 	"./rules/lit FuzzMatcher"
 	"./report FuzzIndent"
 	"./report/html FuzzBodyMatchesGoldmark"
+	"./report/sarif FuzzEncodeMatchesJSON"
 )
 for t in "${targets[@]}"; do
 	set -- $t

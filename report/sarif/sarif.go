@@ -13,6 +13,7 @@
 package sarif
 
 import (
+	"bytes"
 	"io"
 	"io/fs"
 	"net/url"
@@ -138,6 +139,18 @@ func Write(w io.Writer, r *report.Report) error { return Options{}.Write(w, r) }
 // Write renders r as SARIF 2.1.0. A method value such as
 // sarif.Options{Source: os.DirFS(root)}.Write is a report.Writer.
 func (o Options) Write(w io.Writer, r *report.Report) error {
+	log := o.log(r)
+	var buf bytes.Buffer
+	buf.Grow(4096 + 2048*len(log.Runs[0].Tool.Driver.Rules))
+	if err := encodeLog(&buf, log); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// log builds the SARIF log of r.
+func (o Options) log(r *report.Report) sarifLog {
 	rules, index := ruleList(r, o.HelpURI)
 	loc := o.locator(r.Tool.Root)
 	limit := o.MaxResults
@@ -163,7 +176,7 @@ func (o Options) Write(w io.Writer, r *report.Report) error {
 	if loc.rootURI != "" {
 		rn.OriginalURIBaseIDs = map[string]artifactLoc{SourceRootID: {URI: loc.rootURI}}
 	}
-	return report.EncodeJSON(w, sarifLog{Schema: SchemaURI, Version: Version, Runs: []run{rn}})
+	return sarifLog{Schema: SchemaURI, Version: Version, Runs: []run{rn}}
 }
 
 // automationID builds runs[].automationDetails.id: "jsec/" plus the

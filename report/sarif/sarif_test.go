@@ -24,7 +24,7 @@ const sourceDir = "testdata/src"
 
 // context returns lines line-3 … line+3 of a fixture source file, as the
 // scanner would attach them.
-func context(t *testing.T, file string, line int) *issue.Snippet {
+func context(t testing.TB, file string, line int) *issue.Snippet {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(sourceDir, file))
 	if err != nil {
@@ -35,7 +35,7 @@ func context(t *testing.T, file string, line int) *issue.Snippet {
 	return &issue.Snippet{StartLine: from, Lines: lines[from-1 : to]}
 }
 
-func fixture(t *testing.T) *report.Report {
+func fixture(t testing.TB) *report.Report {
 	t.Helper()
 	doc := "`gets` reads a line of any length into a fixed buffer.\n\n```c\nfgets(line, sizeof line, stdin);\n```"
 	rules := []issue.RuleInfo{
