@@ -29,6 +29,7 @@ func encodeLog(buf *bytes.Buffer, log sarifLog) error {
 	rn := log.Runs[0] // a copy: the caller's log keeps its results
 	rn.Results = []result{}
 	log.Runs = []run{rn}
+	start := buf.Len()
 	if err := report.EncodeJSON(buf, log); err != nil {
 		return err
 	}
@@ -36,7 +37,12 @@ func encodeLog(buf *bytes.Buffer, log sarifLog) error {
 		return nil
 	}
 	if !bytes.HasSuffix(buf.Bytes(), []byte(resultsTail)) {
-		return errors.New("sarif: unexpected log layout") // the run gained a field after results
+		// The run gained a field after results (TestEncodeMatchesJSON
+		// fails then): encoding/json writes the whole log.
+		buf.Truncate(start)
+		rn.Results = results
+		log.Runs = []run{rn}
+		return report.EncodeJSON(buf, log)
 	}
 	buf.Truncate(buf.Len() - len(resultsTail))
 	buf.Grow(1536 * len(results)) // about 1 KB a result on curl, git, redis
