@@ -23,6 +23,7 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		if !ok || !(m.is(tok+1, ";") || m.is(tok+1, ",")) {
 			return false
 		}
+		ps = m.storeThrough(ps)
 		// Dereferences after an unconditional reassignment in the same
 		// block cannot see the NULL.
 		// Check reports only in the store's block.
@@ -33,7 +34,10 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
 			return false
 		}
-		return m.nullMayReach(tok, ps, pe-ps)
+		// The definite-assignment walks of nullMayReach find a path by
+		// the name it starts with: a store through a pointer (*p = NULL,
+		// **pp = NULL) has none, so it is kept on the dereference alone.
+		return m.is(ps, "*") || m.nullMayReach(tok, ps, pe-ps)
 	}
 	if !m.is(tok+1, "(") {
 		return false
@@ -66,6 +70,37 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		check(thenEnd+1, m.stmtEnd(thenEnd+1), f.nullF)
 	}
 	return found
+}
+
+// storeThrough returns where the stored path starts when the path at ps
+// is a name that stars in front of it dereference: "*p = NULL" as the
+// body of an if, a loop, an else or a do (if (c) *p = NULL;) stores into
+// *p, as at a statement's start, where target takes the stars in. target
+// leaves them out after any ")", which may end a macro that names a type
+// (STACK_OF(X509) *certs = NULL; declares certs); after the ")" of a
+// statement keyword's condition, or after else or do, an assignment's
+// "*" can only dereference. Storing into p instead made every later *p
+// a dereference of this NULL, which the state walk keys to *p's store.
+func (m memLex) storeThrough(ps int) int {
+	s := ps
+	for m.is(s-1, "*") {
+		s--
+	}
+	if s == ps || m.is(ps+1, "->") || m.is(ps+1, ".") || m.is(ps+1, "[") {
+		return ps
+	}
+	switch {
+	case m.is(s-1, "else") || m.is(s-1, "do"):
+		return s
+	case m.is(s-1, ")"):
+		if o := m.lx.Open(s - 1); o > m.lo {
+			switch m.text(o - 1) {
+			case "if", "while", "for":
+				return s
+			}
+		}
+	}
+	return ps
 }
 
 // nullTestAt reports whether the path [j, pe) is tested for NULL there:

@@ -60,6 +60,13 @@ func TestNullStoreTriage(t *testing.T) {
 		{"member through a cast", "char *p = NULL;\n\treturn ((struct item *)p)->value;", true},
 		{"cast passed to a call", "char *p = NULL;\n\tn = find((struct item *)p)->value;\n\treturn n;", false},
 		{"cast, not dereferenced", "char *p = NULL;\n\tn = sizeof((int *)p);\n\treturn n;", false},
+		{"stored through, dereferenced", "char *q = malloc(n), **pp = &q;\n\t*pp = NULL;\n\treturn (*pp)[0];", true},
+		{"stored through, dereferenced twice", "char *q = malloc(n), **pp = &q;\n\tn++;\n\t*pp = NULL;\n\treturn **pp;", true},
+		{"stored through, not dereferenced", "char *q = malloc(n), **pp = &q;\n\t*pp = NULL;\n\treturn pp != 0;", false},
+		{"stored through, rewritten first (kept: a write through a pointer ends no walk)", "char *q = malloc(n), **pp = &q;\n\t*pp = NULL;\n\t*pp = malloc(1);\n\treturn **pp;", true},
+		{"stored through under an if (kept: the walks follow no path through a pointer)", "char *q = malloc(n), **pp = &q;\n\tif (c)\n\t\t*pp = NULL;\n\telse\n\t\t*pp = malloc(1);\n\treturn (*pp)[0];", true},
+		{"stored through under an if, else returns", "char *q = malloc(n), **pp = &q;\n\tif (c)\n\t\t*pp = NULL;\n\telse\n\t\treturn 0;\n\treturn (*pp)[0];", true},
+		{"stored through in a loop body", "char *q = malloc(n), **pp = &q;\n\twhile (c--)\n\t\t*pp = NULL;\n\treturn 0;", false},
 		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
 	null := checkerNamed(t, "c/null/deref")

@@ -443,3 +443,19 @@ int same_member_written(struct item *it, struct item *other)
 	it->next = other;
 	return it->next->value; // safe "c.null.deref"
 }
+
+/* A NULL stored through an out-parameter, then read back through it. */
+int out_param_read_back(struct item **out)
+{
+	*out = NULL;
+	return (*out)->value; // want "c.null.deref"
+}
+
+int out_param_set_after(struct item **out, const char *key)
+{
+	*out = NULL;
+	if (!key)
+		return -1;
+	*out = find(key);
+	return *out ? (*out)->value : 0; // safe "c.null.deref"
+}
