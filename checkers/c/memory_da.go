@@ -236,6 +236,12 @@ func (d *memDA) seq(from, to int, assigned, falls bool) (bool, bool) {
 // quiet tail of the region ahead (mayRead; see quietFrom, asked once, at
 // the first such statement).
 func (d *memDA) seqStop(from, to int, stop, assigned, falls bool) (bool, bool) {
+	if d.name == "" || !IdentByte(d.name[0]) {
+		// A path that starts with no name (*p, (*pp)->f): the walk finds
+		// the variable's mentions by its name, so it would see none.
+		d.giveUp()
+		return assigned, falls
+	}
 	quiet := to + 1 // the quiet tail's start; to + 1 while not known
 	for k := from; k < to && !d.found; {
 		if !falls {

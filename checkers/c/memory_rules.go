@@ -160,11 +160,30 @@ func memConstExpr(n syntax.Node, scope *Scope, cpp bool) bool {
 		return true
 	case "identifier":
 		v := scope.Lookup(n.Text(), n)
-		return v == nil || cpp && v.Global
+		return v == nil || cpp && v.Global || memConstexpr(v)
 	case "binary_expression":
 		return memConstExpr(n.Field("left"), scope, cpp) && memConstExpr(n.Field("right"), scope, cpp)
 	case "call_expression":
 		return CalleeName(n) == "ARRAY_SIZE"
+	}
+	return false
+}
+
+// memConstexpr reports a variable declared constexpr (C++11, C23): a
+// constant expression, whatever its initializer's form, so an array it
+// sizes has a fixed length.
+func memConstexpr(v *Var) bool {
+	decl := v.Decl.Ancestor("declaration")
+	if !decl.Valid() {
+		return false
+	}
+	for c := range decl.Children() {
+		if c.Start() >= v.Decl.Start() {
+			break // past the specifiers
+		}
+		if c.Text() == "constexpr" {
+			return true
+		}
 	}
 	return false
 }

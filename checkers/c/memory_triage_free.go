@@ -254,6 +254,12 @@ func (m memLex) usedBefore(a, pe, tok int, name string) (used bool, loop memLoop
 					return true, memLoop{} // freed before, and that free may reach this one
 				}
 			}
+			if s := j - 1; m.is(a, "*") && m.is(s, "*") && m.samePath(s, a, pe-a) && m.pathEnd(j) == s+pe-a &&
+				m.is(s-1, "(") && memDeallocators[string(m.word(s-2))] && m.is(s+pe-a, ")") {
+				// free(*pp) before this free(*pp): the reach test above
+				// follows paths that start with their name. Kept.
+				return true, memLoop{}
+			}
 			if m.is(j+1, "=") && m.ident(j+2) && m.lx.Is(j+2, name) && (m.is(j+3, "+") || m.is(j+3, "-")) {
 				return true, memLoop{} // p = p + n
 			}

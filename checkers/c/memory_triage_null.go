@@ -20,24 +20,13 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 	}
 	if lx.Text(tok) != "if" {
 		ps, pe, ok := m.target(tok)
-		if !ok || !(m.is(tok+1, ";") || m.is(tok+1, ",")) {
+		if !(m.is(tok+1, ";") || m.is(tok+1, ",")) {
 			return false
 		}
-		ps = m.storeThrough(ps)
-		// Dereferences after an unconditional reassignment in the same
-		// block cannot see the NULL.
-		// Check reports only in the store's block.
-		open, close := m.enclosingBlock(tok)
-		if m.loopMayReach(open, tok, ps, pe-ps) {
-			return true
+		if !ok {
+			return m.is(tok-1, "=") && m.opaqueStoreMayReach(tok)
 		}
-		if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
-			return false
-		}
-		// The definite-assignment walks of nullMayReach find a path by
-		// the name it starts with: a store through a pointer (*p = NULL,
-		// **pp = NULL) has none, so it is kept on the dereference alone.
-		return m.is(ps, "*") || m.nullMayReach(tok, ps, pe-ps)
+		return m.storeMayReach(tok, m.storeThrough(ps), pe)
 	}
 	if !m.is(tok+1, "(") {
 		return false
@@ -70,6 +59,104 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 		check(thenEnd+1, m.stmtEnd(thenEnd+1), f.nullF)
 	}
 	return found
+}
+
+// opaqueStoreMayReach decides a NULL store "lvalue = NULL" at tok into an
+// lvalue target cannot follow ((*pp)->next = NULL, a[i].p = NULL), which
+// the state walk may track: it may see the NULL when the same lvalue is
+// dereferenced later in the store's block (or, in a loop, before it),
+// before a straight rewrite of it. The lvalue is the statement's text up
+// to the "=", after any statement keyword's condition, else, do or label
+// in front of it; an lvalue it cannot delimit is kept.
+func (m memLex) opaqueStoreMayReach(tok int) bool {
+	if b := m.itemFirstBrace(); m.is(b-1, "=") {
+		return false // a file-scope initializer ({ .f = NULL, … }): Check looks only in functions
+	}
+	eq := tok - 1
+	s := m.lvalueStart(eq)
+	for s < eq {
+		switch {
+		case m.is(s, "if") || m.is(s, "while") || m.is(s, "for") || m.is(s, "switch"):
+			c := m.closeOf(s + 1)
+			if !m.is(s+1, "(") || c < 0 || c >= eq {
+				return true
+			}
+			s = c + 1
+			continue
+		case m.is(s, "else") || m.is(s, "do"):
+			s++
+			continue
+		case m.is(s, "case") || m.is(s, "default") || m.ident(s) && m.is(s+1, ":") && !m.is(s+2, ":"):
+			for s < eq && !m.is(s, ":") {
+				s++
+			}
+			s++
+			continue
+		}
+		break
+	}
+	if s >= eq {
+		return true
+	}
+	depth := 0
+	for k := s; k < eq; k++ {
+		switch {
+		case m.lx.Kind(k) == checkers.TokPreproc:
+			return true
+		case m.is(k, "(") || m.is(k, "["):
+			depth++
+			if m.is(k, "(") && m.is(k+1, "*") && m.ident(k+2) && m.is(k+3, ")") && m.is(k+4, "(") {
+				// int (*cb)(void *) = NULL: a function pointer named cb.
+				return m.nameStoreMayReach(tok, k+2)
+			}
+		case m.is(k, ")") || m.is(k, "]"):
+			depth--
+		case depth == 0 && (m.is(k, "=") || m.is(k, ",") || m.is(k, "?")):
+			return true // not one lvalue
+		}
+	}
+	open, close := m.enclosingBlock(tok)
+	return m.loopMayReach(open, tok, s, eq-s) || m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, s, eq-s)
+}
+
+// storeMayReach decides the NULL store at tok into the path [ps, pe).
+func (m memLex) storeMayReach(tok, ps, pe int) bool {
+	// Dereferences after an unconditional reassignment in the same
+	// block cannot see the NULL.
+	// Check reports only in the store's block.
+	open, close := m.enclosingBlock(tok)
+	if m.loopMayReach(open, tok, ps, pe-ps) {
+		return true
+	}
+	if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
+		return false
+	}
+	return m.nullMayReach(tok, ps, pe-ps)
+}
+
+// nameStoreMayReach is storeMayReach for the store at tok into the
+// variable named at token v.
+func (m memLex) nameStoreMayReach(tok, v int) bool { return m.storeMayReach(tok, v, v+1) }
+
+// lvalueStart returns the first token of the operand that ends before
+// the "=" at eq: after the last ";", "{", "}" or "," outside brackets.
+func (m memLex) lvalueStart(eq int) int {
+	depth := 0
+	for k := eq - 1; k >= m.lo; k-- {
+		switch m.p1(k) {
+		case ')', ']':
+			depth++
+		case '(', '[':
+			if depth--; depth < 0 {
+				return k + 1
+			}
+		case ';', '{', '}', ',':
+			if depth == 0 {
+				return k + 1
+			}
+		}
+	}
+	return m.lo
 }
 
 // storeThrough returns where the stored path starts when the path at ps

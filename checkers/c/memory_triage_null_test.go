@@ -66,6 +66,11 @@ func TestNullStoreTriage(t *testing.T) {
 		{"stored through, rewritten first (kept: a write through a pointer ends no walk)", "char *q = malloc(n), **pp = &q;\n\t*pp = NULL;\n\t*pp = malloc(1);\n\treturn **pp;", true},
 		{"stored through under an if (kept: the walks follow no path through a pointer)", "char *q = malloc(n), **pp = &q;\n\tif (c)\n\t\t*pp = NULL;\n\telse\n\t\t*pp = malloc(1);\n\treturn (*pp)[0];", true},
 		{"stored through under an if, else returns", "char *q = malloc(n), **pp = &q;\n\tif (c)\n\t\t*pp = NULL;\n\telse\n\t\treturn 0;\n\treturn (*pp)[0];", true},
+		{"member through a pointer, dereferenced", "struct item **pp = &head;\n\t(*pp)->next = NULL;\n\treturn (*pp)->next->value;", true},
+		{"member through a pointer, not dereferenced", "struct item **pp = &head;\n\t(*pp)->next = NULL;\n\treturn (*pp)->value;", false},
+		{"member of a call's result", "find(head)->next = NULL;\n\treturn head->value;", false},
+		{"function pointer, called", "int (*cb)(int) = NULL;\n\treturn cb(n);", true},
+		{"function pointer, set first", "int (*cb)(int) = NULL;\n\tcb = abs;\n\treturn cb(n);", false},
 		{"stored through in a loop body", "char *q = malloc(n), **pp = &q;\n\twhile (c--)\n\t\t*pp = NULL;\n\treturn 0;", false},
 		{"then-branch of an else-if", "char *p = malloc(n);\n\tif (n)\n\t\tn++;\n\telse if (c)\n\t\tp = NULL;\n\telse\n\t\tp = malloc(1);\n\treturn p[0];", true},
 	}
