@@ -1,9 +1,12 @@
 package c
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/jsec/jsec/checkers"
+	"github.com/jsec/jsec/checkers/syntax"
 )
 
 // FuzzLex: the lexer must accept any bytes, keep tokens inside the source
@@ -98,3 +101,54 @@ func FuzzDefineInt(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTriageSound holds every C and C++ Triage to its contract on mutated
+// code, as TestTriageSound does on the fixtures and corpora: with its
+// Triage a checker reports everything it reports without one. The seeds
+// are the checkers' fixtures; a mutation that reaches a construct the
+// token-level triage misjudges (a pointer reached through another, a
+// macro shape) fails with the finding it hid.
+func FuzzTriageSound(f *testing.F) {
+	filepath.WalkDir("testdata", func(p string, d os.DirEntry, err error) error {
+		ext := filepath.Ext(p)
+		if err != nil || d.IsDir() || (ext != ".c" && ext != ".cc" && ext != ".h") {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && len(src) <= fuzzSoundMax {
+			f.Add(src, ext == ".cc")
+		}
+		return nil
+	})
+	var sound []*triageSoundness
+	var names []string
+	parsers := map[string]*syntax.Parser{"c": syntax.NewParser(syntax.C), "cpp": syntax.NewParser(syntax.CPP)}
+	for _, c := range allCheckers() {
+		if c.Triage != nil {
+			sound = append(sound, newTriageSoundness(c))
+			names = append(names, c.Name)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, cpp bool) {
+		if len(src) > fuzzSoundMax {
+			return
+		}
+		lang := "c"
+		if cpp {
+			lang = "cpp"
+		}
+		// Code the parser recovers from errors in is left out: Check's
+		// reading of a recovered tree is no contract the triage keeps.
+		if tree, err := parsers[lang].Parse(src, nil); err != nil || tree.Root().HasError() {
+			return
+		}
+		for i, s := range sound {
+			for _, h := range s.compare(lang, src).hidden {
+				t.Errorf("line %d: %s's triage hides %s: %s", h.line, names[i], h.rule, h.message)
+			}
+		}
+	})
+}
+
+// fuzzSoundMax bounds FuzzTriageSound's inputs (each runs every checker
+// twice, parsing all of it).
+const fuzzSoundMax = 8 << 10

@@ -61,8 +61,13 @@ func memTriageAlloc(lx *checkers.Lexed, tok int) bool {
 	if m.is(ps-1, "=") {
 		return true // p = q = malloc(n): an alias may be used first
 	}
-	if m.is(ps-1, "(") && m.is(closeTok+1, ")") && m.checkedUse(ps-1, closeTok+2) {
-		return false // if ((p = malloc(n)) == NULL)
+	if m.is(ps-1, "(") && m.is(closeTok+1, ")") {
+		if after := closeTok + 2; m.is(after, "(") || m.is(after, "->") || m.is(after, "[") || m.unaryStar(ps-2) {
+			return true // (p = malloc(n))->f: the value is used on the spot
+		}
+		if m.checkedUse(ps-1, closeTok+2) {
+			return false // if ((p = malloc(n)) == NULL)
+		}
 	}
 	next := m.nextPath(closeTok+1, ps, pe)
 	return next >= 0 && !m.checkedUse(next, next+pe-ps) && m.uncheckedMayReach(tok, ps, pe-ps)
@@ -449,6 +454,17 @@ func (m memLex) handsOffLeak(j int) bool {
 		return false
 	case m.is(j-1, "(") && m.is(j+1, ")") && (m.is(j-2, "if") || m.is(j-2, "while")):
 		return false
+	}
+	if m.is(j-1, "(") && m.is(j+1, ")") && !m.ident(j-2) && !m.is(j-2, ")") && !m.is(j-2, "]") {
+		// Grouping parentheses, no call: ((p)); as a statement does
+		// nothing with p.
+		o, c := j-1, j+1
+		for m.is(o-1, "(") && m.is(c+1, ")") && !m.ident(o-2) && !m.is(o-2, ")") && !m.is(o-2, "]") {
+			o, c = o-1, c+1
+		}
+		if (m.is(o-1, ";") || m.is(o-1, "{") || m.is(o-1, "}")) && m.is(c+1, ";") {
+			return false
+		}
 	}
 	if (m.is(j-1, "(") || m.is(j-1, ",")) && (m.is(j+1, ")") || m.is(j+1, ",")) {
 		f := m.callOf(j)

@@ -20,7 +20,7 @@ func memTriageNull(lx *checkers.Lexed, tok int) bool {
 	}
 	if lx.Text(tok) != "if" {
 		ps, pe, ok := m.target(tok)
-		if !(m.is(tok+1, ";") || m.is(tok+1, ",")) {
+		if !(m.is(tok+1, ";") || m.is(tok+1, ",") || m.is(tok+1, ")")) { // p = NULL; or (p = NULL)
 			return false
 		}
 		if !ok {
@@ -130,6 +130,9 @@ func (m memLex) storeMayReach(tok, ps, pe int) bool {
 	}
 	if !m.derefBeforeWrite(tok+1, m.stmtEnd(tok), close, ps, pe-ps) {
 		return false
+	}
+	if m.is(tok+1, ")") && m.derefBeforeWrite(tok+1, m.stmtEnd(tok), m.stmtEnd(tok), ps, pe-ps) {
+		return true // (p = NULL) inside an expression that goes on to use p: the walks start after it
 	}
 	return m.nullMayReach(tok, ps, pe-ps)
 }

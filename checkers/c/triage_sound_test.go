@@ -28,16 +28,7 @@ func TestTriageSound(t *testing.T) {
 		if c.Triage == nil || !selected(c.Name, *triageSet) {
 			continue
 		}
-		bare := *c
-		bare.Triage = nil
-		mk := func(cs ...*checkers.Checker) map[string]*checkers.Analyzer {
-			return map[string]*checkers.Analyzer{
-				"c":   checkers.NewAnalyzer(&checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: cs}, nil),
-				"cpp": checkers.NewAnalyzer(&checkers.Language{Name: "cpp", Grammar: syntax.CPP, Lex: LexCPP, IdentByte: IdentByte, Checkers: cs}, nil),
-			}
-		}
-		with, without := mk(c), mk(&bare)
-		parsers := map[string]*syntax.Parser{"c": syntax.NewParser(syntax.C), "cpp": syntax.NewParser(syntax.CPP)}
+		sound := newTriageSoundness(c)
 		total, parsedWith, parsedWithout, found, missed := 0, 0, 0, 0, 0
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			lang := map[string]string{".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp"}[filepath.Ext(p)]
@@ -52,21 +43,13 @@ func TestTriageSound(t *testing.T) {
 				lang = "cpp" // as the scan decides
 			}
 			total += len(src)
-			f := checkers.NewFile("x", lang, src)
-			r1, _ := with[lang].Analyze(context.Background(), f, parsers[lang])
-			r2, _ := without[lang].Analyze(context.Background(), f, parsers[lang])
-			parsedWith += r1.Parsed
-			parsedWithout += r2.Parsed
-			found += len(r1.Findings)
-			keys := map[string]bool{}
-			for _, fd := range r1.Findings {
-				keys[fmt.Sprint(fd.Rule, fd.Span.Start)] = true
-			}
-			for _, fd := range r2.Findings {
-				if !keys[fmt.Sprint(fd.Rule, fd.Span.Start)] {
-					missed++
-					t.Errorf("%s:%d: %s's triage hides %s: %s", p, f.Lines().Line(fd.Span.Start), c.Name, fd.Rule, fd.Message)
-				}
+			r := sound.compare(lang, src)
+			parsedWith += r.parsedWith
+			parsedWithout += r.parsedWithout
+			found += r.found
+			for _, h := range r.hidden {
+				missed++
+				t.Errorf("%s:%d: %s's triage hides %s: %s", p, h.line, c.Name, h.rule, h.message)
 			}
 			return nil
 		})
@@ -75,6 +58,54 @@ func TestTriageSound(t *testing.T) {
 			t.Logf("%-28s parsed %5.2f%% with triage, %5.1f%% without; %d findings, %d hidden", c.Name, pct(parsedWith), pct(parsedWithout), found, missed)
 		}
 	}
+}
+
+// triageSoundness runs one checker with and without its Triage.
+type triageSoundness struct {
+	with, without map[string]*checkers.Analyzer
+	parsers       map[string]*syntax.Parser
+}
+
+func newTriageSoundness(c *checkers.Checker) *triageSoundness {
+	bare := *c
+	bare.Triage = nil
+	mk := func(cs ...*checkers.Checker) map[string]*checkers.Analyzer {
+		return map[string]*checkers.Analyzer{
+			"c":   checkers.NewAnalyzer(&checkers.Language{Name: "c", Grammar: syntax.C, Lex: LexC, IdentByte: IdentByte, Checkers: cs}, nil),
+			"cpp": checkers.NewAnalyzer(&checkers.Language{Name: "cpp", Grammar: syntax.CPP, Lex: LexCPP, IdentByte: IdentByte, Checkers: cs}, nil),
+		}
+	}
+	return &triageSoundness{with: mk(c), without: mk(&bare),
+		parsers: map[string]*syntax.Parser{"c": syntax.NewParser(syntax.C), "cpp": syntax.NewParser(syntax.CPP)}}
+}
+
+type hiddenFinding struct {
+	line          int
+	rule, message string
+}
+
+type soundResult struct {
+	parsedWith, parsedWithout, found int
+	hidden                           []hiddenFinding
+}
+
+// compare analyzes src (lang "c" or "cpp") both ways and returns the
+// findings the Triage hid.
+func (s *triageSoundness) compare(lang string, src []byte) soundResult {
+	f := checkers.NewFile("x", lang, src)
+	r1, _ := s.with[lang].Analyze(context.Background(), f, s.parsers[lang])
+	r2, _ := s.without[lang].Analyze(context.Background(), f, s.parsers[lang])
+	res := soundResult{parsedWith: r1.Parsed, parsedWithout: r2.Parsed, found: len(r1.Findings)}
+	keys := map[string]bool{}
+	for _, fd := range r1.Findings {
+		keys[fmt.Sprint(fd.Rule, fd.Span.Start)] = true
+	}
+	for _, fd := range r2.Findings {
+		if !keys[fmt.Sprint(fd.Rule, fd.Span.Start)] {
+			res.hidden = append(res.hidden, hiddenFinding{f.Lines().Line(fd.Span.Start), fd.Rule, fd.Message})
+		}
+	}
+	return res
 }
 
 func selected(name, set string) bool {
