@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -388,5 +389,31 @@ func TestArenaChunksReused(t *testing.T) {
 	}
 	if got := chunksMade(); got != made {
 		t.Errorf("five later parsers allocated %d new chunks; want 0 (the pool's)", got-made)
+	}
+}
+
+// TestGrammarNames holds the names read in one call per grammar to those
+// read one call each.
+func TestGrammarNames(t *testing.T) {
+	for _, lang := range []Lang{C, CPP, Rust} {
+		kinds, fields := namesOneByOne(lang)
+		g := grammars[lang]
+		if !slices.Equal(g.kinds, kinds) || !slices.Equal(g.fields, fields) {
+			t.Fatalf("%v: %d kinds, %d fields; one by one %d, %d", lang, len(g.kinds), len(g.fields), len(kinds), len(fields))
+		}
+		for i, name := range fields[1:] {
+			if g.field[name] == 0 {
+				t.Errorf("%v: field %q (id %d) not in the map", lang, name, i+1)
+			}
+		}
+		if len(kinds) < 100 || len(fields) < 10 {
+			t.Errorf("%v: only %d kinds and %d fields", lang, len(kinds), len(fields))
+		}
+	}
+	// A buffer too small for the names is grown.
+	defer func(n int) { namesBufSize = n }(namesBufSize)
+	namesBufSize = 64
+	if got := grammarNames(grammars[CPP].lang, false, 0, len(grammars[CPP].kinds)); !slices.Equal(got, grammars[CPP].kinds) {
+		t.Fatal("grammarNames differs on a second read")
 	}
 }
