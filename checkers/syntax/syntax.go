@@ -102,6 +102,21 @@ type grammar struct {
 	fields []string // by field id
 	field  map[string]uint16
 	dense  sync.Once
+	named  sync.Once
+}
+
+// loadNames reads the grammar's symbol and field names, on its first
+// parser: a scan of C alone never reads C++'s or Rust's.
+func (g *grammar) loadNames() {
+	g.named.Do(func() {
+		g.kinds = grammarNames(g.lang, false, 0, int(C.ts_language_symbol_count(g.lang)))
+		nf := int(C.ts_language_field_count(g.lang))
+		g.fields = append([]string{""}, grammarNames(g.lang, true, 1, nf)...)
+		g.field = make(map[string]uint16, nf)
+		for i := 1; i <= nf; i++ {
+			g.field[g.fields[i]] = uint16(i)
+		}
+	})
 }
 
 var grammars [3]*grammar
@@ -118,14 +133,7 @@ func init() {
 	}
 	C.jsec_init_allocator(advise)
 	for l, ptr := range []*C.TSLanguage{(*C.TSLanguage)(tsgrammars.C()), (*C.TSLanguage)(tsgrammars.CPP()), C.tree_sitter_rust()} {
-		g := &grammar{lang: ptr, field: map[string]uint16{}}
-		g.kinds = grammarNames(ptr, false, 0, int(C.ts_language_symbol_count(ptr)))
-		nf := int(C.ts_language_field_count(ptr))
-		g.fields = append([]string{""}, grammarNames(ptr, true, 1, nf)...)
-		for i := 1; i <= nf; i++ {
-			g.field[g.fields[i]] = uint16(i)
-		}
-		grammars[l] = g
+		grammars[l] = &grammar{lang: ptr}
 	}
 }
 
@@ -206,6 +214,7 @@ type Parser struct {
 // (Each parse runs a fresh tree-sitter parser in the Parser's arena; see
 // flatten.c.)
 func NewParser(lang Lang) *Parser {
+	grammars[lang].loadNames()
 	grammars[lang].densify()
 	return &Parser{lang: lang, Timeout: 10 * time.Second}
 }

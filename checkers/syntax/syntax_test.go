@@ -398,6 +398,7 @@ func TestGrammarNames(t *testing.T) {
 	for _, lang := range []Lang{C, CPP, Rust} {
 		kinds, fields := namesOneByOne(lang)
 		g := grammars[lang]
+		g.loadNames()
 		if !slices.Equal(g.kinds, kinds) || !slices.Equal(g.fields, fields) {
 			t.Fatalf("%v: %d kinds, %d fields; one by one %d, %d", lang, len(g.kinds), len(g.fields), len(kinds), len(fields))
 		}
