@@ -105,20 +105,18 @@ func FuzzDefineInt(f *testing.F) {
 // FuzzTriageSound holds every C and C++ Triage to its contract on mutated
 // code, as TestTriageSound does on the fixtures and corpora: with its
 // Triage a checker reports everything it reports without one. The seeds
-// are the checkers' fixtures; a mutation that reaches a construct the
-// token-level triage misjudges (a pointer reached through another, a
-// macro shape) fails with the finding it hid.
+// are the checkers' fixtures, and the C files of at most fuzzSoundMax
+// bytes under $JSEC_FUZZ_SEEDS when set (real code mutates into shapes
+// the fixtures lack); a mutation that reaches a construct the token-level
+// triage misjudges (a pointer reached through another, a macro shape)
+// fails with the finding it hid.
 func FuzzTriageSound(f *testing.F) {
-	filepath.WalkDir("testdata", func(p string, d os.DirEntry, err error) error {
-		ext := filepath.Ext(p)
-		if err != nil || d.IsDir() || (ext != ".c" && ext != ".cc" && ext != ".h") {
-			return nil
+	for _, dir := range []string{"testdata", os.Getenv("JSEC_FUZZ_SEEDS")} {
+		if dir == "" {
+			continue
 		}
-		if src, err := os.ReadFile(p); err == nil && len(src) <= fuzzSoundMax {
-			f.Add(src, ext == ".cc")
-		}
-		return nil
-	})
+		fuzzSeeds(f, dir)
+	}
 	var sound []*triageSoundness
 	var names []string
 	parsers := map[string]*syntax.Parser{"c": syntax.NewParser(syntax.C), "cpp": syntax.NewParser(syntax.CPP)}
@@ -152,3 +150,17 @@ func FuzzTriageSound(f *testing.F) {
 // fuzzSoundMax bounds FuzzTriageSound's inputs (each runs every checker
 // twice, parsing all of it).
 const fuzzSoundMax = 8 << 10
+
+// fuzzSeeds adds the C and C++ files under dir as seeds.
+func fuzzSeeds(f *testing.F, dir string) {
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		ext := filepath.Ext(p)
+		if err != nil || d.IsDir() || (ext != ".c" && ext != ".cc" && ext != ".h") {
+			return nil
+		}
+		if src, err := os.ReadFile(p); err == nil && len(src) <= fuzzSoundMax {
+			f.Add(src, ext == ".cc")
+		}
+		return nil
+	})
+}

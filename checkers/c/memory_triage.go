@@ -253,7 +253,10 @@ func memTriageMaybeNull(lx *checkers.Lexed, tok int) bool {
 // anywhere in the function, so a call in an inner block is kept.
 func (m memLex) uncheckedMayReach(tok, ps, n int) bool {
 	open, close := m.enclosingBlock(tok)
-	if open != m.funcBody() {
+	if open != m.funcBody() || m.inCondition(tok) {
+		// A call in an if or loop condition that is no NULL test
+		// (if ((p = malloc(n)) > 0) p[0] = 1;): the walk below starts
+		// after the whole statement, past the uses in its body.
 		return true
 	}
 	d := &memDA{m: m, name: m.text(ps), ps: ps, n: n, null: true, tested: true, use: func(k int) bool {
@@ -261,6 +264,34 @@ func (m memLex) uncheckedMayReach(tok, ps, n int) bool {
 	}}
 	d.seq(m.stmtEnd(tok), close, false, true)
 	return d.found
+}
+
+// inCondition reports whether token tok lies in the condition of an if,
+// while, for or switch (in a for header, before its first ";").
+func (m memLex) inCondition(tok int) bool {
+	depth := 0
+	for j := tok - 1; j >= m.lo; j-- {
+		switch m.p1(j) {
+		case ')', ']':
+			depth++
+		case '[':
+			depth--
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			switch m.text(j - 1) {
+			case "if", "while", "for", "switch":
+				return true
+			}
+		case ';', '{', '}':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // mayLeak decides whether the local at token v, allocated by the call at

@@ -119,3 +119,41 @@ func selected(name, set string) bool {
 	}
 	return false
 }
+
+// TestTriageShapesSound holds every triage to its contract on shapes that
+// real code holds too rarely for TestTriageSound -corpus to meet them (each
+// was once hidden): pointers reached through another one, stores inside
+// expressions, allocations in conditions that are no NULL test, a global
+// receiving the allocation.
+func TestTriageShapesSound(t *testing.T) {
+	const head = "#include <stdlib.h>\n#include <string.h>\nstruct item { struct item *next; int value; char *key; };\nchar *g;\n"
+	bodies := []string{
+		"void f(char **pp) { free(*pp); (*pp)[0] = 1; }",
+		"void f(char **pp) { free(*pp); free(*pp); }",
+		"void f(char **pp) { *pp = malloc(10); (*pp)[0] = 1; }",
+		"int f(struct item **pp) { (*pp)->next = NULL; return (*pp)->next->value; }",
+		"int f(int **pp) { *pp = NULL; return **pp; }",
+		"int f(int ***ppp) { **ppp = NULL; return ***ppp; }",
+		"int f(int **pp, int c) { if (c) *pp = NULL; else return 0; return **pp; }",
+		"int f(int **pp, int c) { if (c) return 0; else *pp = NULL; return **pp; }",
+		"int f(int n) { int (*cb)(int) = NULL; return cb(n); }",
+		"int f(int i, int (*y)(void)) { return i % (y = NULL) % y(); }",
+		"void f(int n) { if ((g = malloc(n)) > 0) g[0] = 1; }",
+		"void f(int n) { while ((g = malloc(n)) + 1) g[0] = 1; }",
+		"void f(int n) { char *p; (p = malloc(n))[0] = 1; }",
+		"void f(void) { char *buf = calloc(1, 4); ((buf)); }",
+	}
+	for _, c := range allCheckers() {
+		if c.Triage == nil {
+			continue
+		}
+		s := newTriageSoundness(c)
+		for _, b := range bodies {
+			for _, lang := range []string{"c", "cpp"} {
+				for _, h := range s.compare(lang, []byte(head+b+"\n")).hidden {
+					t.Errorf("%s (%s): %s's triage hides %s: %s", b, lang, c.Name, h.rule, h.message)
+				}
+			}
+		}
+	}
+}
