@@ -237,7 +237,7 @@ func (m memLex) derefIn(j, pe, from, to int, calls bool) bool {
 		if depth == top && n == 1 && m.macroStatementArg(k) {
 			return false // FLEX_ALLOC_MEM(p, …); may assign p, as the state walk lets it
 		}
-		if (m.is(e, "->") || m.is(e, "[") || m.unaryStar(k-1) || calls && m.derefArg(k, e)) && !m.inSizeof(k) {
+		if (m.is(e, "->") || m.is(e, "[") || m.is(e, "(") || m.unaryStar(k-1) || calls && m.derefArg(k, e)) && !m.inSizeof(k) { // p(…) calls through p
 			return true
 		}
 	}

@@ -142,6 +142,8 @@ func TestTriageShapesSound(t *testing.T) {
 		"void f(int n) { while ((g = malloc(n)) + 1) g[0] = 1; }",
 		"void f(int n) { char *p; (p = malloc(n))[0] = 1; }",
 		"void f(void) { char *buf = calloc(1, 4); ((buf)); }",
+		"int f(int (*cb)(int)) { if (!cb) return cb(0); return 1; }",
+		"int f(int (*cb)(int)) { if (cb == NULL) { cb(1); } return 1; }",
 	}
 	for _, c := range allCheckers() {
 		if c.Triage == nil {
