@@ -1218,8 +1218,54 @@ func (d *memDA) opaqueArg(j int) bool {
 	if f == "" || memNotType[f] || f == "if" || f == "while" || f == "switch" || f == "for" {
 		return false
 	}
+	if c := m.argsClose(j); c > 0 && !m.callParen(m.lx.Open(c)) {
+		return false // grouping parentheses, no call: x = (n); reads n
+	}
 	_, reads := memDerefArgs[f]
 	return !reads && !memKeepArgs[f] && !memDeallocators[f] && !memReallocators[f]
+}
+
+// callParen reports whether the "(" at o opens a call's arguments: a
+// name, or a ")" or "]" that ends no statement keyword's condition
+// ((*fp)(x), not if (c) (x)), stands before it.
+func (m memLex) callParen(o int) bool {
+	if o <= m.lo {
+		return true
+	}
+	p := o - 1
+	if m.ident(p) {
+		return true
+	}
+	if m.is(p, ")") {
+		switch m.text(m.lx.Open(p) - 1) {
+		case "if", "while", "for", "switch":
+			return false
+		}
+		return true
+	}
+	return m.is(p, "]")
+}
+
+// argsClose returns the ")" that closes the brackets around token j, or
+// -1.
+func (m memLex) argsClose(j int) int {
+	depth := 0
+	for k := j + 1; k < m.hi; k++ {
+		switch m.p1(k) {
+		case '(', '[':
+			depth++
+		case ']':
+			depth--
+		case ')':
+			if depth == 0 {
+				return k
+			}
+			depth--
+		case ';', '{', '}':
+			return -1
+		}
+	}
+	return -1
 }
 
 // memUnknownCall reports a callee the state walk treats as an ordinary

@@ -144,6 +144,8 @@ func TestTriageShapesSound(t *testing.T) {
 		"void f(void) { char *buf = calloc(1, 4); ((buf)); }",
 		"int f(int (*cb)(int)) { if (!cb) return cb(0); return 1; }",
 		"int f(int (*cb)(int)) { if (cb == NULL) { cb(1); } return 1; }",
+		"int f(void) { int n, x; x = (n); return x; }",
+		"int f(int c) { int n; if (c) (n); return 0; }",
 	}
 	for _, c := range allCheckers() {
 		if c.Triage == nil {

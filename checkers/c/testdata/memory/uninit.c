@@ -365,3 +365,24 @@ again:
 	}
 	return ret; // safe "c.memory.uninit"
 }
+
+/* A read inside parentheses is a read: (len) calls nothing. */
+size_t padded_total(size_t base, int pad)
+{
+	size_t len;
+	size_t total;
+	if (pad)
+		base++;
+	total = (len); // want "c.memory.uninit"
+	return total + base;
+}
+
+size_t padded_total_fixed(size_t base, int pad)
+{
+	size_t len = base;
+	size_t total;
+	if (pad)
+		len++;
+	total = (len); // safe "c.memory.uninit"
+	return total;
+}
