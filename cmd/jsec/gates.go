@@ -16,15 +16,21 @@ import (
 	"github.com/jsec/jsec/report"
 )
 
+// loadBaseline reads the --baseline report. It runs before the scan, so
+// that a mistyped path fails at once instead of after the whole scan.
+func loadBaseline(path string) (*report.Report, error) {
+	base, err := report.ReadJSON(path)
+	if err != nil {
+		return nil, usagef("--baseline %s: %v (pass a report.json written by 'jsec scan')", path, errorText(err))
+	}
+	return base, nil
+}
+
 // applyBaseline marks the issues whose id appears in the baseline report.
 // Matching counts copies: a baseline with one copy of an id absorbs one
 // current issue with it; a second copy is new. Ids do not contain line
 // numbers, so code that moved still matches.
-func applyBaseline(path string, issues []issue.Issue) (int, error) {
-	base, err := report.ReadJSON(path)
-	if err != nil {
-		return 0, usagef("--baseline %s: %v (pass a report.json written by 'jsec scan')", path, errorText(err))
-	}
+func applyBaseline(base *report.Report, issues []issue.Issue) int {
 	left := map[string]int{}
 	for _, is := range base.Issues {
 		left[is.ID]++
@@ -37,7 +43,7 @@ func applyBaseline(path string, issues []issue.Issue) (int, error) {
 			n++
 		}
 	}
-	return n, nil
+	return n
 }
 
 // changes are the lines added or changed since a git revision, by

@@ -62,7 +62,10 @@ func TestScanExitCodes(t *testing.T) {
 		{"no path", []string{"scan"}, exitUsage},
 		{"unknown flag", []string{"scan", flawed, "--frobnicate"}, exitUsage},
 		{"unknown command", []string{"frobnicate"}, exitUsage},
-		{"bad exclude", []string{"scan", flawed, "--out", out, "--exclude", "[x"}, exitInternal},
+		{"bad exclude", []string{"scan", flawed, "--out", out, "--exclude", "[x"}, exitUsage},
+		{"out through a file", []string{"scan", flawed, "--out", filepath.Join(flawed, "main.c", "out")}, exitUsage},
+		{"out is a file", []string{"scan", flawed, "--out", filepath.Join(flawed, "main.c")}, exitUsage},
+		{"verify without a model", []string{"scan", flawed, "--out", out, "--verify"}, exitUsage},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -244,5 +247,77 @@ func TestSetProcs(t *testing.T) {
 	}
 	if f := newScanCmd(ioStreams(), nil).Flags().Lookup("jobs"); f == nil || f.DefValue != strconv.Itoa(cpus) {
 		t.Errorf("--jobs defaults to %v; want the CPU count %d", f, cpus)
+	}
+}
+
+// TestScanFailsBeforeScanning: a configuration error that the end of a
+// run would meet (an --out that cannot be written, a missing --baseline,
+// --verify without a model, a bad --exclude) fails before any file is
+// scanned. --time prints its table after the scan, so its absence shows
+// that none ran; the message names the flag.
+func TestScanFailsBeforeScanning(t *testing.T) {
+	flawed := project(t, map[string]string{"main.c": getsC})
+	out := filepath.Join(t.TempDir(), "out")
+	cases := []struct {
+		name, flag string
+		args       []string
+	}{
+		{"out through a file", "--out", []string{"--out", filepath.Join(flawed, "main.c", "x")}},
+		{"missing baseline", "--baseline", []string{"--out", out, "--baseline", filepath.Join(flawed, "nope.json")}},
+		{"verify without a model", "--llm-model", []string{"--out", out, "--verify"}},
+		{"bad max-turns", "--max-turns", []string{"--out", out, "--verify", "--llm-model", "m", "--max-turns", "0"}},
+		{"bad tool protocol", "--llm-tool-protocol", []string{"--out", out, "--verify", "--llm-model", "m", "--llm-tool-protocol", "json"}},
+		{"bad exclude", "--exclude", []string{"--out", out, "--exclude", "src/[a-"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("JSEC_LLM_MODEL", "")
+			code, _, stderr := runCLI(t, append([]string{"scan", flawed, "--time"}, c.args...)...)
+			if code != exitUsage {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitUsage, stderr)
+			}
+			if strings.Contains(stderr, "time by phase") {
+				t.Fatalf("the scan ran before the error:\n%s", stderr)
+			}
+			if !strings.Contains(stderr, c.flag) {
+				t.Fatalf("the message does not name %s:\n%s", c.flag, stderr)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Fatalf("the failed run left %s behind (%v)", out, err)
+			}
+		})
+	}
+}
+
+// TestCheckOutDir: the check leaves no trace, neither the directories it
+// created nor its probe file, and touches nothing already there.
+func TestCheckOutDir(t *testing.T) {
+	tmp := t.TempDir()
+	nested := filepath.Join(tmp, "a", "b", "c")
+	if err := checkOutDir(nested); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "a")); !os.IsNotExist(err) {
+		t.Fatalf("created directories left behind: %v", err)
+	}
+	existing := filepath.Join(tmp, "reports")
+	os.Mkdir(existing, 0o755)
+	os.WriteFile(filepath.Join(existing, "report.json"), []byte("{}"), 0o644)
+	if err := checkOutDir(existing); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(existing)
+	if len(entries) != 1 || entries[0].Name() != "report.json" {
+		t.Fatalf("existing directory changed: %v", entries)
+	}
+	if err := checkOutDir(filepath.Join(existing, "report.json", "x")); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Fatalf("path through a file: %v", err)
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(tmp, "ro")
+		os.Mkdir(ro, 0o555)
+		if err := checkOutDir(filepath.Join(ro, "out")); err == nil {
+			t.Fatal("read-only parent accepted")
+		}
 	}
 }

@@ -66,6 +66,9 @@ func runMerge(io streams, o *mergeOptions) error {
 		parts = append(parts, r)
 	}
 	merged := mergeReports(parts)
+	if err := checkOutDir(o.Out); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
 	}

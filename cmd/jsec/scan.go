@@ -17,6 +17,7 @@ import (
 
 	"github.com/jsec/jsec/checkers"
 	cchk "github.com/jsec/jsec/checkers/c"
+	"github.com/jsec/jsec/checkers/ignore"
 	rustchk "github.com/jsec/jsec/checkers/rust"
 	"github.com/jsec/jsec/config"
 	"github.com/jsec/jsec/issue"
@@ -151,6 +152,15 @@ func (o *scanOptions) resolve() (*scanConfig, error) {
 		return nil, usagef("--max-file-size %q: %v", o.MaxFileSize, err)
 	}
 	cfg.maxSize = size
+	for _, p := range o.Exclude {
+		if _, errs := ignore.Parse([]byte(p)); len(errs) > 0 {
+			err := errs[0]
+			if inner := errors.Unwrap(err); inner != nil {
+				err = inner // without Parse's "line 1: "
+			}
+			return nil, usagef("--exclude %q: %v (patterns are gitignore-style: escape a literal [ as \\[)", p, err)
+		}
+	}
 	all := map[string]func() *checkers.Language{"c": cchk.C, "cpp": cchk.CPP, "rust": rustchk.Rust}
 	cfg.langs = map[string]*checkers.Language{}
 	for _, l := range o.Langs {
@@ -233,6 +243,20 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		}
 		walk.Files = changed.files()
 	}
+	if o.Verify.Enabled {
+		if err := o.Verify.check(); err != nil {
+			return err
+		}
+	}
+	var base *report.Report
+	if o.Baseline != "" {
+		if base, err = loadBaseline(o.Baseline); err != nil {
+			return err
+		}
+	}
+	if err := checkOutDir(o.Out); err != nil {
+		return err
+	}
 	prog := &checkers.Progress{}
 	stopProgress := startProgress(io, prog, o.Quiet)
 	scanOpt := checkers.Options{
@@ -264,10 +288,8 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		res.Issues = kept
 	}
 	baselined := 0
-	if o.Baseline != "" {
-		if baselined, err = applyBaseline(o.Baseline, res.Issues); err != nil {
-			return err
-		}
+	if base != nil {
+		baselined = applyBaseline(base, res.Issues)
 	}
 	rep := buildReport(o.Root, res, conf)
 	rep.Summary.Baselined = baselined

@@ -49,12 +49,9 @@ func (o *verifyOptions) register(f *pflag.FlagSet) {
 // what finished.
 func runVerify(ctx context.Context, io streams, o *scanOptions, jobs int, rep *report.Report) error {
 	v := &o.Verify
-	minSev, err := issue.ParseSeverity(v.MinSeverity)
+	minSev, err := v.minSeverity()
 	if err != nil {
-		return usagef("--verify-min-severity: %v", err)
-	}
-	if v.MaxTurns < 1 {
-		return usagef("--max-turns %d: must be at least 1", v.MaxTurns)
+		return err
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return fmt.Errorf("create output directory: %w", err)
@@ -87,6 +84,31 @@ func runVerify(ctx context.Context, io streams, o *scanOptions, jobs int, rep *r
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("verify: %w", err)
 	}
+	return err
+}
+
+func (v *verifyOptions) minSeverity() (issue.Severity, error) {
+	s, err := issue.ParseSeverity(v.MinSeverity)
+	if err != nil {
+		return 0, usagef("--verify-min-severity: %v", err)
+	}
+	if v.MaxTurns < 1 {
+		return 0, usagef("--max-turns %d: must be at least 1", v.MaxTurns)
+	}
+	return s, nil
+}
+
+// check finds the configuration errors of --verify that runVerify would
+// meet, before the scan, so that a missing model name or a bad flag fails
+// at once rather than after the whole scan. It contacts no server.
+func (v *verifyOptions) check() error {
+	if _, err := v.minSeverity(); err != nil {
+		return err
+	}
+	if _, _, err := v.LLM.model(nil); err != nil {
+		return err
+	}
+	_, err := v.LLM.protocol()
 	return err
 }
 
