@@ -47,3 +47,7 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Suggest is suggest for the command line: the candidate a mistyped name
+// most likely meant ("c.buffer.strcpi" → "c.buffer.strcpy"), or "".
+func Suggest(s string, candidates []string) string { return suggest(s, candidates) }

@@ -39,7 +39,7 @@ func project(t testing.TB, files map[string]string) string {
 const getsC = "#include <stdio.h>\nint main(void) {\n\tchar b[8];\n\tgets(b);\n\treturn 0;\n}\n"
 
 func TestScanExitCodes(t *testing.T) {
-	flawed := project(t, map[string]string{"main.c": getsC})
+	flawed := project(t, map[string]string{"main.c": getsC, "README.md": "# gets(b)\n"})
 	clean := project(t, map[string]string{"main.c": "int main(void) { return 0; }\n"})
 	out := t.TempDir()
 	cases := []struct {
@@ -59,6 +59,8 @@ func TestScanExitCodes(t *testing.T) {
 		{"bad size", []string{"scan", flawed, "--max-file-size", "big"}, exitUsage},
 		{"bad confidence", []string{"scan", flawed, "--min-confidence", "2"}, exitUsage},
 		{"missing path", []string{"scan", filepath.Join(flawed, "nope")}, exitUsage},
+		{"not a source file", []string{"scan", filepath.Join(flawed, "README.md")}, exitUsage},
+		{"one source file", []string{"scan", filepath.Join(flawed, "main.c"), "--out", out}, exitFindings},
 		{"no path", []string{"scan"}, exitUsage},
 		{"unknown flag", []string{"scan", flawed, "--frobnicate"}, exitUsage},
 		{"unknown command", []string{"frobnicate"}, exitUsage},
@@ -87,7 +89,7 @@ func TestScanWritesReports(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(stdout, "1 issues (1 critical") || !strings.Contains(stdout, out) {
+	if !strings.Contains(stdout, "1 issue (1 critical") || !strings.Contains(stdout, out) {
 		t.Fatalf("summary line: %s", stdout)
 	}
 	for _, f := range []string{"report.json", "report.md", "report.sarif", "report.html"} {
@@ -211,8 +213,11 @@ func TestRulesCommand(t *testing.T) {
 	if code != 0 || strings.Contains(stdout, "c.buffer.gets") || !strings.Contains(stdout, "rust.unsafe.transmute") {
 		t.Fatalf("rules --lang rust: %s", stdout)
 	}
-	if code, _, _ := runCLI(t, "rules", "no.such.rule"); code != exitUsage {
-		t.Fatalf("unknown rule: exit %d", code)
+	if code, _, stderr := runCLI(t, "rules", "no.such.rule"); code != exitUsage || strings.Contains(stderr, "did you mean") {
+		t.Fatalf("unknown rule: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "rules", "c.buffer.strcpi"); code != exitUsage || !strings.Contains(stderr, "did you mean c.buffer.strcpy?") {
+		t.Fatalf("mistyped rule: exit %d: %s", code, stderr)
 	}
 	if code, _, _ := runCLI(t, "rules", "--format", "xml"); code != exitUsage {
 		t.Fatalf("bad format: exit %d", code)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsec/jsec/config"
 	"github.com/jsec/jsec/rules"
 )
 
@@ -47,7 +48,7 @@ func runRules(io streams, opts *rulesOptions) error {
 		for _, id := range opts.IDs {
 			r := rules.Lookup(id)
 			if r == nil {
-				return usagef("unknown rule %q (see 'jsec rules' for the list)", id)
+				return unknownRule(id)
 			}
 			list = append(list, r)
 		}
@@ -97,4 +98,17 @@ func normalizeLang(l string) string {
 		return "rust"
 	}
 	return strings.ToLower(strings.TrimSpace(l))
+}
+
+// unknownRule is the error for a rule ID that names no rule, with the
+// closest ID when the name looks like a typo of one.
+func unknownRule(id string) error {
+	var ids []string
+	for _, r := range rules.All() {
+		ids = append(ids, r.ID)
+	}
+	if s := config.Suggest(id, ids); s != "" {
+		return usagef("unknown rule %q: did you mean %s? (see 'jsec rules' for the list)", id, s)
+	}
+	return usagef("unknown rule %q (see 'jsec rules' for the list)", id)
 }

@@ -217,8 +217,12 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	if o.changed == nil {
 		o.changed = func(string) bool { return false }
 	}
-	if _, err := os.Stat(o.Root); err != nil {
+	fi, err := os.Stat(o.Root)
+	if err != nil {
 		return usagef("scan %s: %v", o.Root, errorText(err))
+	}
+	if !fi.IsDir() && checkers.Extensions[strings.ToLower(filepath.Ext(o.Root))] == "" {
+		return usagef("scan %s: not a directory and not a C, C++ or Rust file (.c .h .cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .rs)", o.Root)
 	}
 	conf, err := loadConfig(io, o, o.changed)
 	if err != nil {
@@ -413,15 +417,23 @@ func countAtOrAbove(is []issue.Issue, s issue.Severity) int {
 func printSummary(io streams, o *scanOptions, rep *report.Report, res *checkers.Result) {
 	s := rep.Summary
 	mbps := float64(res.Bytes) / (1 << 20) / max(res.Duration.Seconds(), 1e-6)
-	fmt.Fprintf(io.Out, "jsec: %d issues (%d critical, %d high, %d medium, %d low) in %d files, %.1f MB, %.2fs (%.0f MB/s)\n",
-		s.Total, s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"],
-		s.FilesScanned, float64(res.Bytes)/(1<<20), res.Duration.Seconds(), mbps)
+	fmt.Fprintf(io.Out, "jsec: %s (%d critical, %d high, %d medium, %d low) in %s, %.1f MB, %.2fs (%.0f MB/s)\n",
+		count(s.Total, "issue"), s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"],
+		count(s.FilesScanned, "file"), float64(res.Bytes)/(1<<20), res.Duration.Seconds(), mbps)
 	if len(rep.Errors) > 0 {
-		fmt.Fprintf(io.Out, "jsec: %d files skipped or failed (listed in report.json \"errors\")\n", len(rep.Errors))
+		fmt.Fprintf(io.Out, "jsec: %s skipped or failed (listed in report.json \"errors\")\n", count(len(rep.Errors), "file"))
 	}
 	if v := s.Verification; v != nil {
 		fmt.Fprintf(io.Out, "jsec: verified %d findings with %s: %d confirmed, %d false positive, %d uncertain, %d error, %d unverified (%d reused from progress.jsonl, %d tokens, %.1fs)\n",
 			v.Candidates, v.Model, v.Confirmed, v.FalsePositive, v.Uncertain, v.Error, v.Unverified, v.Resumed, v.Tokens, float64(v.DurationMS)/1000)
 	}
 	fmt.Fprintf(io.Out, "jsec: reports in %s: report.json, report.md, report.sarif, report.html\n", o.Out)
+}
+
+// count is "1 issue", "2 issues".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
