@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsec/jsec/checkers"
 	"github.com/jsec/jsec/report"
 	"github.com/jsec/jsec/report/html"
 	"github.com/jsec/jsec/report/markdown"
@@ -324,5 +325,22 @@ func TestCheckOutDir(t *testing.T) {
 		if err := checkOutDir(filepath.Join(ro, "out")); err == nil {
 			t.Fatal("read-only parent accepted")
 		}
+	}
+}
+
+// TestScanWarnsWhenNothingScanned: a tree with no file of the selected
+// languages still exits 0 but says so, naming the languages.
+func TestScanWarnsWhenNothingScanned(t *testing.T) {
+	root := project(t, map[string]string{"main.c": getsC, "docs/a.txt": "x\n"})
+	code, _, stderr := runCLI(t, "scan", root, "--out", t.TempDir(), "--lang", "rust")
+	if code != exitOK || !strings.Contains(stderr, "warning: no Rust file was scanned") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "scan", root, "--out", t.TempDir(), "--fail-on", "never")
+	if code != exitOK || strings.Contains(stderr, "warning") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if got := langNames(map[string]*checkers.Language{"c": {}, "cpp": {}, "rust": {}}); got != "C, C++ or Rust" {
+		t.Fatalf("langNames = %q", got)
 	}
 }

@@ -316,6 +316,10 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 	}
 	if !o.Quiet {
 		printSummary(io, o, rep, res)
+		if res.Files == 0 && o.Diff == "" && o.Shard == "" { // a diff or a shard may hold no file
+			fmt.Fprintf(io.Err, "jsec: warning: no %s file was scanned under %s; check the path, --lang, --exclude and the .gitignore files (--no-ignore, --no-default-excludes)\n",
+				langNames(cfg.langs), o.Root)
+		}
 	}
 	if cfg.failOn != 0 {
 		if n := countAtOrAbove(rep.Issues, cfg.failOn); n > 0 {
@@ -436,4 +440,18 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// langNames is "C, C++ or Rust" for the selected languages.
+func langNames(langs map[string]*checkers.Language) string {
+	var names []string
+	for _, l := range []struct{ key, name string }{{"c", "C"}, {"cpp", "C++"}, {"rust", "Rust"}} {
+		if langs[l.key] != nil {
+			names = append(names, l.name)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
