@@ -80,8 +80,9 @@ func runMerge(io streams, o *mergeOptions) error {
 	}
 	if !o.Quiet {
 		s := merged.Summary
-		fmt.Fprintf(io.Out, "jsec: merged %d reports: %d issues (%d critical, %d high, %d medium, %d low) in %d files → %s\n",
-			len(parts), s.Total, s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"], s.FilesScanned, o.Out)
+		fmt.Fprintf(io.Out, "jsec: merged %s: %s (%d critical, %d high, %d medium, %d low) in %s → %s\n",
+			count(len(parts), "report"), count(s.Total, "issue"), s.BySeverity["critical"], s.BySeverity["high"], s.BySeverity["medium"], s.BySeverity["low"],
+			count(s.FilesScanned, "file"), o.Out)
 	}
 	if failOn != 0 {
 		if n := countAtOrAbove(merged.Issues, failOn); n > 0 {
