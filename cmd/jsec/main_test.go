@@ -175,15 +175,28 @@ func TestScanFlagsParse(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for in, want := range map[string]int64{"10MB": 10 << 20, "512k": 512 << 10, "1048576": 1 << 20, "1.5M": 3 << 19, "2G": 2 << 30} {
-		if got, err := parseSize(in); err != nil || got != want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+// TestScanSizeAndConfidenceFlags: --max-file-size takes what the
+// configuration file takes (config.ParseSize) and --min-confidence only
+// numbers in [0, 1]; sizes past int64 and NaN were accepted once.
+func TestScanSizeAndConfidenceFlags(t *testing.T) {
+	root := project(t, map[string]string{"main.c": getsC})
+	for _, c := range []struct {
+		flag, value string
+		code        int
+	}{
+		{"--max-file-size", "10MB", exitOK}, {"--max-file-size", "1.5m", exitOK}, {"--max-file-size", "2GiB", exitOK},
+		{"--max-file-size", "1048576", exitOK},
+		{"--max-file-size", "", exitUsage}, {"--max-file-size", "-1", exitUsage}, {"--max-file-size", "MB", exitUsage},
+		{"--max-file-size", "ten", exitUsage}, {"--max-file-size", "99999999999999999999999G", exitUsage},
+		{"--max-file-size", "NaN", exitUsage}, {"--max-file-size", "Inf", exitUsage},
+		{"--min-confidence", "0.5", exitOK}, {"--min-confidence", "NaN", exitUsage}, {"--min-confidence", "-0.1", exitUsage},
+	} {
+		code, _, stderr := runCLI(t, "scan", root, "--out", t.TempDir(), "--fail-on", "never", "-q", c.flag, c.value)
+		if code != c.code {
+			t.Errorf("%s %q: exit %d, want %d (%s)", c.flag, c.value, code, c.code, stderr)
 		}
-	}
-	for _, bad := range []string{"", "-1", "MB", "ten"} {
-		if _, err := parseSize(bad); err == nil {
-			t.Errorf("parseSize(%q) accepted", bad)
+		if c.code == exitUsage && !strings.Contains(stderr, c.flag) {
+			t.Errorf("%s %q: the message does not name the flag: %s", c.flag, c.value, stderr)
 		}
 	}
 }

@@ -144,12 +144,12 @@ func (o *scanOptions) resolve() (*scanConfig, error) {
 	if o.Jobs < 1 {
 		return nil, usagef("--jobs %d: must be at least 1", o.Jobs)
 	}
-	if o.MinConfidence < 0 || o.MinConfidence > 1 {
+	if !(o.MinConfidence >= 0 && o.MinConfidence <= 1) { // NaN too
 		return nil, usagef("--min-confidence %v: must be between 0 and 1", o.MinConfidence)
 	}
-	size, err := parseSize(o.MaxFileSize)
+	size, err := config.ParseSize(o.MaxFileSize)
 	if err != nil {
-		return nil, usagef("--max-file-size %q: %v", o.MaxFileSize, err)
+		return nil, usagef("--max-file-size: %v", err)
 	}
 	cfg.maxSize = size
 	for _, p := range o.Exclude {
@@ -191,26 +191,6 @@ func asPathError(err error, pe **os.PathError) bool {
 		*pe = p
 	}
 	return ok
-}
-
-// parseSize parses "10MB", "512k", "1048576".
-func parseSize(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	mult := int64(1)
-	for _, suf := range []struct {
-		s string
-		m int64
-	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(t, suf.s) {
-			t, mult = strings.TrimSuffix(t, suf.s), suf.m
-			break
-		}
-	}
-	n, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("want a positive size such as 10MB")
-	}
-	return int64(n * float64(mult)), nil
 }
 
 func runScan(ctx context.Context, io streams, o *scanOptions) error {
