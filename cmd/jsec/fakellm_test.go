@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -65,4 +66,21 @@ func messages(req map[string]any) []map[string]any {
 		out = append(out, m.(map[string]any))
 	}
 	return out
+}
+
+// toolResults is the text of every tool message the server was sent.
+func toolResults(s *chatServer) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	for _, req := range s.reqs {
+		for _, m := range messages(req) {
+			if m["role"] == "tool" {
+				c, _ := m["content"].(string)
+				b.WriteString(c)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return b.String()
 }

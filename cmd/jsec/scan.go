@@ -330,8 +330,8 @@ func writeReports(dir string, r *report.Report, root string) error {
 // directory) to compute GitHub's primaryLocationLineHash exactly.
 func reportFiles(root string) map[string]report.Writer {
 	opts := sarif.Options{}
-	if info, err := os.Stat(root); err == nil && info.IsDir() {
-		opts.Source = os.DirFS(root)
+	if dir := sourceDir(root); dir != "" {
+		opts.Source = os.DirFS(dir)
 	}
 	return map[string]report.Writer{
 		"report.json":  report.WriteJSON,
@@ -339,6 +339,22 @@ func reportFiles(root string) map[string]report.Writer {
 		"report.sarif": opts.Write,
 		html.FileName:  html.Write,
 	}
+}
+
+// sourceDir is the directory the issues' paths are relative to: the
+// scanned root, or the directory of the one file scanned ("" when root
+// is neither a directory nor a file).
+func sourceDir(root string) string {
+	info, err := os.Stat(root)
+	switch {
+	case err != nil:
+		return ""
+	case info.IsDir():
+		return root
+	case info.Mode().IsRegular():
+		return filepath.Dir(root)
+	}
+	return ""
 }
 
 func buildReport(root string, res *checkers.Result, conf *config.Config) *report.Report {

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -66,7 +68,7 @@ func runVerify(ctx context.Context, io streams, o *scanOptions, jobs int, rep *r
 		return err
 	}
 	stats, err := verify.Run(ctx, rep.Issues, verify.Options{
-		Root: o.Root, Journal: filepath.Join(o.Out, "progress.jsonl"), Fresh: v.Fresh, Model: model, Protocol: proto,
+		Root: cmp.Or(sourceDir(o.Root), o.Root), Journal: filepath.Join(o.Out, "progress.jsonl"), Fresh: v.Fresh, Model: model, Protocol: proto,
 		Jobs: jobs, MaxTurns: v.MaxTurns, CandidateTimeout: v.CandidateTimeout, MaxTokens: v.MaxTokens,
 		MinSeverity: minSev, MaxCandidates: v.MaxCandidates, MaskSecrets: !v.NoMaskSecrets,
 		Policy:             func(id string) bool { r := rules.Lookup(id); return r != nil && r.Policy },
@@ -82,7 +84,10 @@ func runVerify(ctx context.Context, io streams, o *scanOptions, jobs int, rep *r
 		fmt.Fprintf(io.Err, "jsec: %d unreadable lines in progress.jsonl were ignored\n", stats.BadJournalLines)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("verify: %w", err)
+		if !strings.HasPrefix(err.Error(), "verify: ") {
+			err = fmt.Errorf("verify: %w", err)
+		}
+		return err
 	}
 	return err
 }

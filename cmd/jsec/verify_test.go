@@ -157,6 +157,34 @@ func TestScanVerifyThroughTheCLI(t *testing.T) {
 	}
 }
 
+// TestScanVerifyOneFile: a scan of one file (not a directory) verifies
+// too, its agents reading that file; the tool root was the file itself
+// once, and every such run ended in exit 3 ("open tool root: not a
+// directory"). The SARIF log has GitHub's line hashes for it as well.
+func TestScanVerifyOneFile(t *testing.T) {
+	root := flawedProject(t, 2)
+	file := filepath.Join(root, "src", "f01.c")
+	brain := &verifierBrain{}
+	srv := newChatServer(t, brain.answer)
+	out := t.TempDir()
+	code, _, stderr := runCLI(t, "scan", file, "--out", out, "--verify", "--llm-base-url", srv.url, "--llm-model", "m")
+	if code != exitFindings {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	rep := readReport(t, out)
+	if len(rep.Issues) != 1 || rep.Issues[0].Verification == nil || rep.Issues[0].Verification.Verdict != "confirmed" {
+		t.Fatalf("issues: %+v", rep.Issues)
+	}
+	// The agent's read_code of the flagged line found it.
+	if got := toolResults(srv); !strings.Contains(got, "gets(b)") {
+		t.Fatalf("the agent did not read the file: %s", got)
+	}
+	sarifLog, _ := os.ReadFile(filepath.Join(out, "report.sarif"))
+	if !strings.Contains(string(sarifLog), "primaryLocationLineHash") {
+		t.Fatal("report.sarif has no line hash for a one-file scan")
+	}
+}
+
 // TestKillAndResume runs the real binary as a subprocess, kills it with
 // SIGKILL while candidates are in flight, and runs it again: no candidate
 // that finished before the kill is asked again, and the final report is
