@@ -246,6 +246,13 @@ func (d *decoder) llm(path string, v *yaml.Node, l *LLM) {
 	}, map[string]string{"url": "base_url", "baseurl": "base_url", "endpoint": "base_url", "protocol": "tool_protocol", "name": "model"})
 }
 
+// HTTPURL reports whether s is an absolute http or https URL with a host,
+// as a model server's base URL must be (llm.base_url, --llm-base-url).
+func HTTPURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
 // baseURL returns an http(s) URL without credentials in it.
 func (d *decoder) baseURL(path string, v *yaml.Node) *string {
 	const example = "base_url: http://localhost:11434/v1"
@@ -254,11 +261,11 @@ func (d *decoder) baseURL(path string, v *yaml.Node) *string {
 		return nil
 	}
 	s = strings.TrimSpace(s)
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !HTTPURL(s) {
 		d.fail(v, "write "+example+" (an http or https URL; for OpenAI-compatible servers it ends in /v1)", "%s: %s is not an http(s) URL", path, describe(v))
 		return nil
 	}
+	u, _ := url.Parse(s)
 	if u.User != nil {
 		d.fail(v, secretFix, "%s carries credentials (user:password@) and is refused", path)
 		return nil

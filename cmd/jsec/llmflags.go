@@ -10,6 +10,7 @@ import (
 	"github.com/jsec/jsec/agent"
 	"github.com/jsec/jsec/agent/llm"
 	"github.com/jsec/jsec/agent/llm/openai"
+	"github.com/jsec/jsec/config"
 )
 
 // llmOptions are the model flags shared by 'jsec ask' and 'jsec scan
@@ -47,6 +48,9 @@ func (o *llmOptions) model(onRetry func(int, time.Duration, error)) (llm.Model, 
 	cfg.Retry.OnRetry = onRetry
 	if o.Timeout <= 0 {
 		return nil, cfg, usagef("--llm-timeout must be positive")
+	}
+	if cfg.BaseURL != "" && !config.HTTPURL(cfg.BaseURL) {
+		return nil, cfg, usagef("--llm-base-url %q (or JSEC_LLM_BASE_URL): not an http or https URL (for OpenAI-compatible servers it ends in /v1, as in http://localhost:11434/v1)", cfg.BaseURL)
 	}
 	m, err := providers().New(cfg)
 	if err != nil {

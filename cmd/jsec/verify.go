@@ -92,13 +92,20 @@ func runVerify(ctx context.Context, io streams, o *scanOptions, jobs int, rep *r
 	return err
 }
 
+// minSeverity parses --verify-min-severity and checks the numeric flags.
 func (v *verifyOptions) minSeverity() (issue.Severity, error) {
 	s, err := issue.ParseSeverity(v.MinSeverity)
-	if err != nil {
+	switch {
+	case err != nil:
 		return 0, usagef("--verify-min-severity: %v", err)
-	}
-	if v.MaxTurns < 1 {
+	case v.MaxTurns < 1:
 		return 0, usagef("--max-turns %d: must be at least 1", v.MaxTurns)
+	case v.MaxCandidates < 0:
+		return 0, usagef("--max-candidates %d: must be 0 (no limit) or more", v.MaxCandidates)
+	case v.MaxTokens < 0:
+		return 0, usagef("--max-tokens %d: must be 0 (no limit) or more", v.MaxTokens)
+	case v.CandidateTimeout <= 0:
+		return 0, usagef("--candidate-timeout %s: must be positive, such as 10m", v.CandidateTimeout)
 	}
 	return s, nil
 }

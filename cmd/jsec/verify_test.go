@@ -260,14 +260,25 @@ func journalIDs(t *testing.T, path string) map[string]bool {
 
 func TestVerifyConfigurationErrors(t *testing.T) {
 	t.Setenv("JSEC_LLM_MODEL", "")
+	t.Setenv("JSEC_LLM_BASE_URL", "")
 	root := flawedProject(t, 1)
-	for _, args := range [][]string{
-		{"scan", root, "--verify"},
-		{"scan", root, "--verify", "--llm-model", "m", "--verify-min-severity", "huge"},
-		{"scan", root, "--verify", "--llm-model", "m", "--max-turns", "0"},
+	scan := []string{"scan", root, "--verify", "--out", t.TempDir()}
+	for _, c := range []struct {
+		args []string
+		want string // in the message
+	}{
+		{scan, "--llm-model"},
+		{append(scan, "--llm-model", "m", "--verify-min-severity", "huge"), "--verify-min-severity"},
+		{append(scan, "--llm-model", "m", "--max-turns", "0"), "--max-turns"},
+		{append(scan, "--llm-model", "m", "--max-candidates", "-1"), "--max-candidates"},
+		{append(scan, "--llm-model", "m", "--max-tokens", "-5"), "--max-tokens"},
+		{append(scan, "--llm-model", "m", "--candidate-timeout", "0"), "--candidate-timeout"},
+		{append(scan, "--llm-model", "m", "--llm-base-url", "ftp://models.example/v1"), "--llm-base-url"},
+		{append(scan, "--llm-model", "m", "--llm-base-url", "localhost:11434"), "--llm-base-url"},
+		{[]string{"ask", "--root", root, "--llm-model", "m", "--llm-base-url", "localhost:11434", "why?"}, "--llm-base-url"},
 	} {
-		if code, _, stderr := runCLI(t, append(args, "--out", t.TempDir())...); code != exitUsage {
-			t.Errorf("%v: exit %d: %s", args, code, stderr)
+		if code, _, stderr := runCLI(t, c.args...); code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d: %s", c.args, code, stderr)
 		}
 	}
 }
