@@ -60,6 +60,9 @@ func gitChanges(ctx context.Context, root, base string) (changes, error) {
 	if info, err := os.Stat(root); err == nil && !info.IsDir() {
 		dir = filepath.Dir(root)
 	}
+	if _, err := git(ctx, dir, "rev-parse", "--is-inside-work-tree"); err != nil {
+		return nil, usagef("--diff %s: %s is not in a git work tree, which --diff needs (scan without --diff, or scan a clone)", base, root)
+	}
 	diff, err := git(ctx, dir, "diff", "--relative", "--unified=0", "--no-color", "--no-ext-diff", "--no-renames", base, "--")
 	if err != nil {
 		return nil, usagef("--diff %s: %v", base, err)
@@ -83,7 +86,8 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
+		// git's first line says what went wrong; a usage text may follow.
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
 		if msg == "" {
 			msg = err.Error()
 		}

@@ -138,8 +138,15 @@ func TestDiffScan(t *testing.T) {
 	if rep.Summary["files_scanned"].(float64) != 3 {
 		t.Fatalf("scanned %v files; a diff scan reads only the changed ones", rep.Summary["files_scanned"])
 	}
-	if code, _, _ := runCLI(t, "scan", root, "--out", out, "--diff", "no-such-rev"); code != exitUsage {
-		t.Fatalf("bad revision: exit %d", code)
+	if code, _, stderr := runCLI(t, "scan", root, "--out", out, "--diff", "no-such-rev"); code != exitUsage || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("bad revision: exit %d: %s", code, stderr)
+	}
+	// Outside a git work tree: one line that says so, not git's usage
+	// text (git diff printed 130 lines of it).
+	plain := project(t, map[string]string{"a.c": "int a;\n"})
+	code, _, stderr = runCLI(t, "scan", plain, "--out", out, "--diff", "HEAD")
+	if code != exitUsage || !strings.Contains(stderr, "not in a git work tree") || strings.Count(stderr, "\n") != 1 {
+		t.Fatalf("no git work tree: exit %d: %s", code, stderr)
 	}
 }
 
