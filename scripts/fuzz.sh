@@ -23,6 +23,7 @@ targets=(
 	"./report/sarif FuzzEncodeMatchesJSON"
 	"./report/html FuzzEscapeText"
 	"./issue FuzzLineHashesAt"
+	"./cmd/jsec FuzzParseDiff"
 )
 for t in "${targets[@]}"; do
 	set -- $t

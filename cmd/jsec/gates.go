@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,8 +48,17 @@ func applyBaseline(base *report.Report, issues []issue.Issue) int {
 }
 
 // changes are the lines added or changed since a git revision, by
-// root-relative path; nil lines mean the whole file is new.
-type changes map[string]map[int]bool
+// root-relative path.
+type changes map[string]*fileChange
+
+// fileChange is one file's changed lines: all of them (a new file), or
+// the new-side ranges of its hunks. Ranges, not a set of lines: a hunk's
+// count comes from outside (git's diff of the tree), and "+1,2000000000"
+// made two billion map entries.
+type fileChange struct {
+	whole  bool
+	ranges [][2]int // [first, last] line, inclusive
+}
 
 // gitChanges asks git which lines under root changed since base: the
 // diff of the working tree against base, plus untracked files.
@@ -74,7 +84,7 @@ func gitChanges(ctx context.Context, root, base string) (changes, error) {
 	}
 	for _, f := range strings.Split(strings.TrimSpace(string(untracked)), "\n") {
 		if f != "" {
-			ch[f] = nil
+			ch[f] = &fileChange{whole: true}
 		}
 	}
 	return ch, nil
@@ -111,7 +121,7 @@ func parseDiff(diff []byte) changes {
 			if name := strings.TrimPrefix(line, "+++ "); name != "/dev/null" {
 				file = strings.TrimPrefix(unquote(name), "b/")
 				if ch[file] == nil {
-					ch[file] = map[int]bool{}
+					ch[file] = &fileChange{}
 				}
 			}
 		case strings.HasPrefix(line, "@@ ") && file != "":
@@ -120,9 +130,12 @@ func parseDiff(diff []byte) changes {
 			if len(fields) < 3 {
 				continue
 			}
-			start, count := hunkRange(strings.TrimPrefix(fields[2], "+"))
-			for l := start; l < start+count; l++ {
-				ch[file][l] = true
+			if start, count := hunkRange(strings.TrimPrefix(fields[2], "+")); count > 0 {
+				last := math.MaxInt
+				if start <= 0 || count-1 <= math.MaxInt-start {
+					last = start + count - 1
+				}
+				ch[file].ranges = append(ch[file].ranges, [2]int{start, last})
 			}
 		}
 	}
@@ -157,15 +170,16 @@ func (c changes) files() []string {
 
 // keep reports whether an issue lies on an added or changed line.
 func (c changes) keep(is *issue.Issue) bool {
-	lines, ok := c[is.File]
+	fc, ok := c[is.File]
 	if !ok {
 		return false
 	}
-	if lines == nil {
+	if fc.whole {
 		return true
 	}
-	for l := is.Line; l <= max(is.Line, is.EndLine); l++ {
-		if lines[l] {
+	first, last := is.Line, max(is.Line, is.EndLine)
+	for _, r := range fc.ranges {
+		if r[0] <= last && first <= r[1] {
 			return true
 		}
 	}
