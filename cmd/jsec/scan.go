@@ -193,67 +193,88 @@ func asPathError(err error, pe **os.PathError) bool {
 	return ok
 }
 
-func runScan(ctx context.Context, io streams, o *scanOptions) error {
+// scanPlan is what prepareScan worked out and checked before the scan.
+type scanPlan struct {
+	conf    *config.Config
+	cfg     *scanConfig
+	opt     checkers.Options
+	changed changes        // --diff: the changed lines, else nil
+	base    *report.Report // --baseline, else nil
+}
+
+// prepareScan reads the configuration and checks everything a
+// configuration error can come from, the flags that only the end of a run
+// uses included, so that none is found after the scan.
+func prepareScan(ctx context.Context, io streams, o *scanOptions) (*scanPlan, error) {
 	if o.changed == nil {
 		o.changed = func(string) bool { return false }
 	}
 	fi, err := os.Stat(o.Root)
 	if err != nil {
-		return usagef("scan %s: %v", o.Root, errorText(err))
+		return nil, usagef("scan %s: %v", o.Root, errorText(err))
 	}
 	if !fi.IsDir() && checkers.Extensions[strings.ToLower(filepath.Ext(o.Root))] == "" {
-		return usagef("scan %s: not a directory and not a C, C++ or Rust file (.c .h .cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .rs)", o.Root)
+		return nil, usagef("scan %s: not a directory and not a C, C++ or Rust file (.c .h .cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .rs)", o.Root)
 	}
 	conf, err := loadConfig(io, o, o.changed)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cfg, err := o.resolve()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	shard, err := parseShard(o.Shard, os.Getenv)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	walk := checkers.WalkOptions{Exclude: o.Exclude, NoDefaultExcludes: o.NoDefaultExcludes, NoIgnoreFiles: o.NoIgnore}
 	if conf.Include != nil {
 		walk.Include = conf.Included
 	}
-	var changed changes
+	p := &scanPlan{conf: conf, cfg: cfg}
 	if o.Diff != "" {
-		if changed, err = gitChanges(ctx, o.Root, o.Diff); err != nil {
-			return err
+		if p.changed, err = gitChanges(ctx, o.Root, o.Diff); err != nil {
+			return nil, err
 		}
-		walk.Files = changed.files()
+		walk.Files = p.changed.files()
 	}
 	if o.Verify.Enabled {
 		if err := o.Verify.check(); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	var base *report.Report
 	if o.Baseline != "" {
-		if base, err = loadBaseline(o.Baseline); err != nil {
-			return err
+		if p.base, err = loadBaseline(o.Baseline); err != nil {
+			return nil, err
 		}
 	}
-	if err := checkOutDir(o.Out); err != nil {
-		return err
-	}
-	prog := &checkers.Progress{}
-	stopProgress := startProgress(io, prog, o.Quiet)
-	scanOpt := checkers.Options{
+	p.opt = checkers.Options{
 		Walk: walk, Jobs: o.Jobs, MaxFileSize: cfg.maxSize, Languages: cfg.langs, ClassifyHeader: cchk.ClassifyHeader,
-		MinConfidence: o.MinConfidence, Progress: prog, NoSuppress: o.NoSuppress, Shard: shard,
+		MinConfidence: o.MinConfidence, NoSuppress: o.NoSuppress, Shard: shard,
 	}
-	if err := ruleOptions(conf, &scanOpt); err != nil {
-		stopProgress()
-		return err
+	if err := ruleOptions(conf, &p.opt); err != nil {
+		return nil, err
 	}
 	if o.Time {
-		scanOpt.Profile = checkers.NewProfile()
+		p.opt.Profile = checkers.NewProfile()
 	}
+	// Last: the only check that touches the file system (and undoes it).
+	if err := checkOutDir(o.Out); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func runScan(ctx context.Context, io streams, o *scanOptions) error {
+	p, err := prepareScan(ctx, io, o)
+	if err != nil {
+		return err
+	}
+	conf, cfg, scanOpt, changed := p.conf, p.cfg, p.opt, p.changed
+	prog := &checkers.Progress{}
+	scanOpt.Progress = prog
+	stopProgress := startProgress(io, prog, o.Quiet)
 	res, err := checkers.Scan(ctx, o.Root, scanOpt)
 	stopProgress()
 	if err != nil {
@@ -272,8 +293,8 @@ func runScan(ctx context.Context, io streams, o *scanOptions) error {
 		res.Issues = kept
 	}
 	baselined := 0
-	if base != nil {
-		baselined = applyBaseline(base, res.Issues)
+	if p.base != nil {
+		baselined = applyBaseline(p.base, res.Issues)
 	}
 	rep := buildReport(o.Root, res, conf)
 	rep.Summary.Baselined = baselined
