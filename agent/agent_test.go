@@ -305,6 +305,8 @@ func TestTextProtocol(t *testing.T) {
 		{"fenced, trailing comma", "<TOOL_CALL>\n```json\n{\"name\": \"list_files\", \"arguments\": {\"path\": \".\",},}\n```\n</TOOL_CALL>", "list_files", `{"path": "."}`, ""},
 		{"string arguments", `<TOOL_CALL>{"name": "x", "arguments": "{\"a\":1}"}</TOOL_CALL>`, "x", `{"a":1}`, ""},
 		{"no arguments", `<TOOL_CALL>{"name": "x"}</TOOL_CALL>`, "x", `{}`, ""},
+		{"comma in a string", `<TOOL_CALL>{"name": "search_code", "arguments": {"pattern": "memcpy\\(d, s, }"}}</TOOL_CALL>`, "search_code", `{"pattern": "memcpy\\(d, s, }"}`, ""},
+		{"trailing comma and a comma in a string", `<TOOL_CALL>{"name": "search_code", "arguments": {"pattern": "f(a, ]",},}</TOOL_CALL>`, "search_code", `{"pattern": "f(a, ]"}`, ""},
 		{"two calls", "<TOOL_CALL>{\"name\":\"a\"}</TOOL_CALL><TOOL_CALL>{\"name\":\"b\"}</TOOL_CALL>", "", "", "only one call"},
 		{"broken json", "<TOOL_CALL>{name: a}</TOOL_CALL>", "", "", "could not be read"},
 		{"no call", "The answer is 42.", "", "", ""},

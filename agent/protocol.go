@@ -88,10 +88,41 @@ func (Text) Prepare(req *llm.Request, tools []llm.ToolSpec) {
 	req.Tools = nil
 }
 
-var (
-	fenceRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?s)^```[a-zA-Z0-9]*\\s*(.*?)\\s*```$") })
-	trailingRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,\s*([}\]])`) })
-)
+var fenceRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?s)^```[a-zA-Z0-9]*\\s*(.*?)\\s*```$") })
+
+// dropTrailingCommas removes each comma that only white space separates
+// from a closing brace or bracket, outside JSON strings ({"a": 1,} is
+// what models write).
+func dropTrailingCommas(s string) string {
+	var b strings.Builder
+	inString, escaped := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ',':
+			j := i + 1
+			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				continue // drop the comma; the white space stays
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
 
 // Extract implements Protocol.
 func (Text) Extract(resp *llm.Response) ([]llm.ToolCall, string) {
@@ -120,13 +151,16 @@ func parseTextCall(body string) (llm.ToolCall, error) {
 	if m := fenceRE().FindStringSubmatch(s); m != nil {
 		s = m[1]
 	}
-	s = trailingRE().ReplaceAllString(s, "$1")
 	var raw struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 	}
 	if err := json.Unmarshal([]byte(s), &raw); err != nil {
-		return llm.ToolCall{}, err
+		// Repaired only when it does not parse as written: the repair
+		// must not touch a string such as a search pattern "x[i, ]".
+		if json.Unmarshal([]byte(dropTrailingCommas(s)), &raw) != nil {
+			return llm.ToolCall{}, err
+		}
 	}
 	if raw.Name == "" {
 		return llm.ToolCall{}, fmt.Errorf("no \"name\"")

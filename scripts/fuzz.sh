@@ -24,6 +24,7 @@ targets=(
 	"./report/html FuzzEscapeText"
 	"./issue FuzzLineHashesAt"
 	"./cmd/jsec FuzzParseDiff"
+	"./agent FuzzTextCall"
 )
 for t in "${targets[@]}"; do
 	set -- $t
