@@ -25,6 +25,7 @@ targets=(
 	"./issue FuzzLineHashesAt"
 	"./cmd/jsec FuzzParseDiff"
 	"./agent FuzzTextCall"
+	"./verify FuzzLoadJournal"
 )
 for t in "${targets[@]}"; do
 	set -- $t

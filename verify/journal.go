@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -64,10 +63,13 @@ func loadJournal(path string) (recs map[string]Record, bad int, err error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("read journal: %w", err)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
+	// Split by hand, not with a bufio.Scanner: a line past the scanner's
+	// limit (a reason of megabytes) ended its scan there, and every record
+	// after it was lost and asked for again.
+	for rest := data; len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte{'\n'})
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
