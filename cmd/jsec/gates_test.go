@@ -199,3 +199,20 @@ func TestParseShard(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeJournalsLongLine: a record after a line past 16 MB (where a
+// bufio.Scanner stopped) survives the merge.
+func TestMergeJournalsLongLine(t *testing.T) {
+	a, b, out := t.TempDir(), t.TempDir(), filepath.Join(t.TempDir(), "progress.jsonl")
+	os.WriteFile(filepath.Join(a, "progress.jsonl"), []byte(`{"fingerprint":"long","reason":"`+strings.Repeat("x", 17<<20)+"\"}\n"+`{"fingerprint":"after"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(b, "progress.jsonl"), []byte(`{"fingerprint":"b"}`+"\n"), 0o644)
+	if err := mergeJournals([]string{a, b}, out); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	for _, fp := range []string{`"long"`, `"after"`, `"b"`} {
+		if !strings.Contains(string(data), fp) {
+			t.Errorf("merged journal lost %s", fp)
+		}
+	}
+}

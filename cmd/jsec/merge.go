@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -169,13 +168,15 @@ func mergeJournals(dirs []string, out string) error {
 		if err != nil {
 			return fmt.Errorf("merge journal: %w", err)
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 64<<10), 16<<20)
-		for sc.Scan() {
+		// Split by hand, as verify's loadJournal does: a scanner's line
+		// limit would drop every record after a long line.
+		for rest := data; len(rest) > 0; {
+			var line []byte
+			line, rest, _ = bytes.Cut(rest, []byte{'\n'})
 			var r struct {
 				Fingerprint string `json:"fingerprint"`
 			}
-			line := bytes.TrimSpace(sc.Bytes())
+			line = bytes.TrimSpace(line)
 			if json.Unmarshal(line, &r) != nil || r.Fingerprint == "" {
 				continue // torn or foreign line
 			}
